@@ -1,0 +1,34 @@
+/*
+** The URL Standard's host parser and serializer (§3.5, §3.6).
+*/
+#ifndef URL_HOST_H
+#define URL_HOST_H
+
+#include <stddef.h>
+
+#include "url_buf.h"
+
+typedef enum url_host_type {
+  URL_HOST_NONE = 0, /* the URL has no host (null) */
+  URL_HOST_DOMAIN,
+  URL_HOST_IPV4,
+  URL_HOST_IPV6,
+  URL_HOST_OPAQUE,
+  URL_HOST_EMPTY
+} url_host_type;
+
+/*
+** Host parsing (§3.5 "host parser") of in[0..n), valid UTF-8 (the caller has
+** already replaced invalid UTF-8 by U+FFFD).  is_opaque selects the
+** not-special path ("isNotSpecial").  On success the host serializer's output
+** is appended to `out` and *type says what kind of host it is; on failure
+** `out` keeps its original length.  Returns URL_OK, URL_FAILURE, or out's
+** error.  No allocation unless the input is non-ASCII or percent-encoded.
+*/
+int url_host_parse(const char *in, size_t n, int is_opaque, url_buf *out,
+                   url_host_type *type);
+
+/* Name of a host type as url_components reports it ('domain', ...), or NULL. */
+const char *url_host_type_name(url_host_type t);
+
+#endif /* URL_HOST_H */

@@ -1,0 +1,899 @@
+/*
+** The basic URL parser (URL Standard §4.4), writing the URL serializer's
+** output (§4.5) as it goes, and the URL API getters (§6.1) as slices.
+**
+** The parser is the Standard's state machine.  It works on UTF-8 bytes: every
+** code point the states compare against is ASCII, and UTF-8 percent-encoding
+** a code point is percent-encoding its bytes.  Components are appended to
+** u->href in serialization order; the few steps that undo output (".."
+** segments, a scheme that turns out not to be one, credentials that end up
+** empty) truncate the tail of the buffer.  States whose steps are the same
+** for a run of code points (path segments, query, fragment) handle the run
+** at once.
+*/
+#include "url.h"
+
+#include "percent.h"
+
+#define EOF_CP 0x100 /* the EOF code point */
+
+/* https://url.spec.whatwg.org/#concept-basic-url-parser (state names) */
+typedef enum url_state {
+  ST_SCHEME_START,
+  ST_NO_SCHEME,
+  ST_SPECIAL_RELATIVE_OR_AUTHORITY,
+  ST_PATH_OR_AUTHORITY,
+  ST_RELATIVE,
+  ST_RELATIVE_SLASH,
+  ST_SPECIAL_AUTHORITY_SLASHES,
+  ST_SPECIAL_AUTHORITY_IGNORE_SLASHES,
+  ST_AUTHORITY,
+  ST_HOST,
+  ST_PORT,
+  ST_FILE,
+  ST_FILE_SLASH,
+  ST_FILE_HOST,
+  ST_PATH_START,
+  ST_PATH,
+  ST_OPAQUE_PATH,
+  ST_QUERY,
+  ST_FRAGMENT,
+  ST_DONE
+} url_state;
+
+void url_init(url *u, char *stack, size_t cap, size_t max) {
+  memset(u, 0, sizeof *u);
+  if (max > URL_NONE - 1) max = URL_NONE - 1; /* offsets are 32-bit */
+  url_buf_init(&u->href, stack, cap, max);
+  u->query_start = u->fragment_start = URL_NONE;
+  u->port = -1;
+}
+
+void url_free(url *u) { url_buf_free(&u->href); }
+
+/* ------------------------------------------------------------ schemes */
+
+/* https://url.spec.whatwg.org/#special-scheme */
+static url_scheme_type scheme_type(const char *s, size_t n) {
+  switch (n) {
+    case 2: if (!memcmp(s, "ws", 2)) return URL_SCHEME_WS; break;
+    case 3:
+      if (!memcmp(s, "wss", 3)) return URL_SCHEME_WSS;
+      if (!memcmp(s, "ftp", 3)) return URL_SCHEME_FTP;
+      break;
+    case 4:
+      if (!memcmp(s, "http", 4)) return URL_SCHEME_HTTP;
+      if (!memcmp(s, "file", 4)) return URL_SCHEME_FILE;
+      break;
+    case 5: if (!memcmp(s, "https", 5)) return URL_SCHEME_HTTPS; break;
+  }
+  return URL_SCHEME_OTHER;
+}
+
+/* https://url.spec.whatwg.org/#default-port (-1: null) */
+static int default_port(url_scheme_type t) {
+  switch (t) {
+    case URL_SCHEME_HTTP: case URL_SCHEME_WS: return 80;
+    case URL_SCHEME_HTTPS: case URL_SCHEME_WSS: return 443;
+    case URL_SCHEME_FTP: return 21;
+    default: return -1;
+  }
+}
+
+static int is_alpha(int c) { return (unsigned)((c | 0x20) - 'a') < 26; }
+static int is_digit(int c) { return (unsigned)(c - '0') < 10; }
+
+/* ------------------------------------------------- path segment tests */
+
+/* https://url.spec.whatwg.org/#windows-drive-letter */
+static int is_drive_letter(const char *s, size_t n, int normalized) {
+  return n == 2 && is_alpha((unsigned char)s[0]) &&
+         (s[1] == ':' || (!normalized && s[1] == '|'));
+}
+
+/* https://url.spec.whatwg.org/#start-with-a-windows-drive-letter */
+static int starts_with_drive_letter(const char *s, size_t n) {
+  if (n < 2 || !is_drive_letter(s, 2, 0)) return 0;
+  if (n == 2) return 1;
+  char c = s[2];
+  return c == '/' || c == '\\' || c == '?' || c == '#';
+}
+
+/* ".", or "%2e" (case-insensitive) */
+static int is_dot(const char *s, size_t n) {
+  if (n == 1) return s[0] == '.';
+  return n == 3 && s[0] == '%' && s[1] == '2' && (s[2] | 0x20) == 'e';
+}
+
+/* https://url.spec.whatwg.org/#single-dot-path-segment */
+static int is_single_dot(const char *s, size_t n) { return is_dot(s, n); }
+
+/* https://url.spec.whatwg.org/#double-dot-path-segment */
+static int is_double_dot(const char *s, size_t n) {
+  for (size_t k = 1; k <= 3 && k < n; k += 2)
+    if (is_dot(s, k) && is_dot(s + k, n - k)) return 1;
+  return 0;
+}
+
+/* -------------------------------------------------- writing components */
+
+static uint32_t pos(const url *u) { return (uint32_t)u->href.len; }
+
+static uint32_t path_end(const url *u) {
+  return u->query_start != URL_NONE      ? u->query_start
+         : u->fragment_start != URL_NONE ? u->fragment_start
+                                         : pos(u);
+}
+
+/* Marks the authority (or its absence) as complete: the path starts here. */
+static void end_authority(url *u) {
+  u->authority_end = u->path_start = pos(u);
+}
+
+/* A URL without host: every authority offset sits after "scheme:". */
+static void set_null_host(url *u) {
+  uint32_t p = u->scheme_end + 1;
+  u->username_start = u->username_end = u->password_start = u->password_end = p;
+  u->host_start = u->host_end = p;
+  u->host_type = URL_HOST_NONE;
+  end_authority(u);
+}
+
+/* Writes "//" and an empty authority; credentials and host follow. */
+static void start_authority(url *u) {
+  url_buf_append(&u->href, "//", 2);
+  uint32_t p = pos(u);
+  u->username_start = u->username_end = u->password_start = u->password_end = p;
+  u->host_start = u->host_end = p;
+}
+
+/* Sets an empty host (file URLs). */
+static void set_empty_host(url *u) {
+  start_authority(u);
+  u->host_type = URL_HOST_EMPTY;
+  end_authority(u);
+}
+
+/* Copies base's scheme; the href is rewritten from its start. */
+static void copy_base_scheme(url *u, const url *base) {
+  url_buf_truncate(&u->href, 0);
+  url_buf_append(&u->href, base->href.ptr, base->scheme_end + 1);
+  u->scheme_end = base->scheme_end;
+  u->scheme_type = base->scheme_type;
+}
+
+/*
+** Sets u's username, password, host and port to base's.  u's href is exactly
+** base's scheme and ':' at this point, so base's offsets carry over.
+*/
+static void copy_base_authority(url *u, const url *base) {
+  url_buf_truncate(&u->href, base->scheme_end + 1);
+  url_buf_append(&u->href, base->href.ptr + base->scheme_end + 1,
+                 base->authority_end - base->scheme_end - 1);
+  u->username_start = base->username_start;
+  u->username_end = base->username_end;
+  u->password_start = base->password_start;
+  u->password_end = base->password_end;
+  u->host_start = base->host_start;
+  u->host_end = base->host_end;
+  u->host_type = base->host_type;
+  u->port = base->port;
+  end_authority(u);
+}
+
+/* url's path = a clone of base's path (without the "/." serializer prefix). */
+static void copy_base_path(url *u, const url *base) {
+  url_buf_append(&u->href, base->href.ptr + base->path_start,
+                 path_end(base) - base->path_start);
+  u->path_segments = base->path_segments;
+  u->opaque_path = base->opaque_path;
+}
+
+/* url's query = base's query. */
+static void copy_base_query(url *u, const url *base) {
+  if (base->query_start == URL_NONE) return;
+  uint32_t end = base->fragment_start != URL_NONE ? base->fragment_start
+                                                  : (uint32_t)base->href.len;
+  u->query_start = pos(u);
+  url_buf_append(&u->href, base->href.ptr + base->query_start,
+                 end - base->query_start);
+}
+
+/* Sets the query to the empty string (dropping any query copied from base). */
+static void start_query(url *u) {
+  if (u->query_start != URL_NONE) url_buf_truncate(&u->href, u->query_start);
+  u->query_start = pos(u);
+  url_buf_putc(&u->href, '?');
+}
+
+static void clear_query(url *u) {
+  if (u->query_start == URL_NONE) return;
+  url_buf_truncate(&u->href, u->query_start);
+  u->query_start = URL_NONE;
+}
+
+static void start_fragment(url *u) {
+  u->fragment_start = pos(u);
+  url_buf_putc(&u->href, '#');
+}
+
+/* https://url.spec.whatwg.org/#shorten-a-urls-path (the path ends href) */
+static void shorten_path(url *u) {
+  const char *h = u->href.ptr;
+  if (u->scheme_type == URL_SCHEME_FILE && u->path_segments == 1 &&
+      is_drive_letter(h + u->path_start + 1, pos(u) - u->path_start - 1, 1))
+    return;
+  if (u->path_segments == 0) return;
+  uint32_t end = pos(u);
+  while (end > u->path_start && h[end - 1] != '/') end--;
+  url_buf_truncate(&u->href, end - 1);
+  u->path_segments--;
+}
+
+/* Appends an empty path segment. */
+static void push_empty_segment(url *u) {
+  url_buf_putc(&u->href, '/');
+  u->path_segments++;
+}
+
+/* --------------------------------------------------------------- parser */
+
+typedef struct parser {
+  url *u;
+  const url *base;
+  const char *in;
+  long n;
+  long p;          /* pointer */
+  long buf_start;  /* the state's "buffer" is in[buf_start, p) */
+  int special;
+} parser;
+
+static int at(const parser *ps, long i) {
+  return i < ps->n ? (unsigned char)ps->in[i] : EOF_CP;
+}
+
+/* c is a path or authority delimiter: EOF, '/', '?', '#', or '\' if special. */
+static int ends_authority(const parser *ps, int c) {
+  return c == EOF_CP || c == '/' || c == '?' || c == '#' ||
+         (ps->special && c == '\\');
+}
+
+static int is_slash(const parser *ps, int c) {
+  return c == '/' || (ps->special && c == '\\');
+}
+
+/*
+** Scheme start and scheme states: a scheme is an ASCII alpha followed by
+** alphanumerics, '+', '-', '.', then ':'.  Returns the next state.
+*/
+static url_state scheme_state(parser *ps) {
+  url *u = ps->u;
+  long q = 0;
+  if (is_alpha(at(ps, 0))) {
+    q = 1;
+    for (int c; (c = at(ps, q)) != EOF_CP && (is_alpha(c) || is_digit(c) ||
+                                             c == '+' || c == '-' || c == '.');)
+      q++;
+  }
+  if (q == 0 || at(ps, q) != ':') return ST_NO_SCHEME; /* pointer stays 0 */
+  for (long i = 0; i < q; i++) {
+    char c = ps->in[i];
+    url_buf_putc(&u->href, (c >= 'A' && c <= 'Z') ? (char)(c | 0x20) : c);
+  }
+  u->scheme_end = (uint32_t)q;
+  url_buf_putc(&u->href, ':');
+  if (u->href.err) return ST_DONE;
+  u->scheme_type = scheme_type(u->href.ptr, (size_t)q);
+  ps->special = url_is_special(u);
+  ps->p = q + 1; /* past ':' */
+  if (u->scheme_type == URL_SCHEME_FILE) return ST_FILE;
+  if (ps->special) {
+    const url *b = ps->base;
+    if (b && b->scheme_type == u->scheme_type) return ST_SPECIAL_RELATIVE_OR_AUTHORITY;
+    return ST_SPECIAL_AUTHORITY_SLASHES;
+  }
+  if (at(ps, ps->p) == '/') {
+    ps->p++;
+    return ST_PATH_OR_AUTHORITY;
+  }
+  u->opaque_path = 1;
+  set_null_host(u);
+  return ST_OPAQUE_PATH;
+}
+
+/* Percent-encodes in[from, to) into href with `set`. */
+static void put_encoded(parser *ps, long from, long to, const url_pct_set *set) {
+  url_pct_encode(&ps->u->href, ps->in + from, (size_t)(to - from), set, 0);
+}
+
+/*
+** Authority state, run over the whole authority: credentials up to the last
+** '@' (each '@' but the last becomes "%40"), then the host state at the code
+** point after it.
+*/
+static int authority_state(parser *ps) {
+  url *u = ps->u;
+  int at_sign_seen = 0, password_token_seen = 0;
+  start_authority(u);
+  ps->buf_start = ps->p;
+  for (;; ps->p++) {
+    int c = at(ps, ps->p);
+    if (c == '@') {
+      if (at_sign_seen) url_buf_append(&u->href, "%40", 3);
+      at_sign_seen = 1;
+      long i = ps->buf_start;
+      if (!password_token_seen) {
+        while (i < ps->p && ps->in[i] != ':') i++;
+        put_encoded(ps, ps->buf_start, i, &URL_SET_USERINFO);
+        u->username_end = pos(u);
+        if (i < ps->p) {
+          password_token_seen = 1;
+          url_buf_putc(&u->href, ':');
+          u->password_start = pos(u);
+          i++;
+        }
+      }
+      if (password_token_seen) {
+        put_encoded(ps, i, ps->p, &URL_SET_USERINFO);
+        u->password_end = pos(u);
+      }
+      ps->buf_start = ps->p + 1;
+    } else if (ends_authority(ps, c)) {
+      if (at_sign_seen && ps->p == ps->buf_start) return URL_FAILURE;
+      ps->p = ps->buf_start; /* host state starts at the buffer's start */
+      break;
+    }
+  }
+  /* Serializer: "user[:pass]@" only when either is non-empty. */
+  if (u->password_end == u->password_start) {
+    url_buf_truncate(&u->href, u->username_end);
+    u->password_start = u->password_end = u->username_end;
+  }
+  if (u->username_end > u->username_start || u->password_end > u->password_start)
+    url_buf_putc(&u->href, '@');
+  else
+    url_buf_truncate(&u->href, u->username_start);
+  u->host_start = u->host_end = pos(u);
+  return URL_OK;
+}
+
+/* Host parsing of in[from, to) into href; the URL's host is the result. */
+static int put_host(parser *ps, long from, long to) {
+  url *u = ps->u;
+  u->host_start = pos(u);
+  int rc = url_host_parse(ps->in + from, (size_t)(to - from), !ps->special,
+                          &u->href, &u->host_type);
+  u->host_end = pos(u);
+  return rc;
+}
+
+/* Host state: returns the next state, or ST_DONE with *rc set. */
+static url_state host_state(parser *ps, int *rc) {
+  int inside_brackets = 0;
+  long start = ps->p;
+  for (;; ps->p++) {
+    int c = at(ps, ps->p);
+    if (c == ':' && !inside_brackets) {
+      if (ps->p == start) break; /* host-missing */
+      if ((*rc = put_host(ps, start, ps->p)) != URL_OK) return ST_DONE;
+      ps->p++;
+      return ST_PORT;
+    }
+    if (ends_authority(ps, c)) {
+      if (ps->special && ps->p == start) break; /* host-missing */
+      if ((*rc = put_host(ps, start, ps->p)) != URL_OK) return ST_DONE;
+      end_authority(ps->u);
+      return ST_PATH_START;
+    }
+    if (c == '[') inside_brackets = 1;
+    if (c == ']') inside_brackets = 0;
+  }
+  *rc = URL_FAILURE;
+  return ST_DONE;
+}
+
+/* Port state: digits up to the end of the authority. */
+static url_state port_state(parser *ps, int *rc) {
+  url *u = ps->u;
+  long start = ps->p;
+  long port = 0;
+  while (is_digit(at(ps, ps->p))) {
+    if (port <= 65535) port = port * 10 + (ps->in[ps->p] - '0');
+    ps->p++;
+  }
+  if (!ends_authority(ps, at(ps, ps->p)) || port > 65535) {
+    *rc = URL_FAILURE; /* port-invalid, port-out-of-range */
+    return ST_DONE;
+  }
+  if (ps->p > start && port != default_port(u->scheme_type)) {
+    char s[8];
+    int k = 0, v = (int)port;
+    do s[7 - k++] = (char)('0' + v % 10); while ((v /= 10) > 0);
+    url_buf_putc(&u->href, ':');
+    url_buf_append(&u->href, s + 8 - k, (size_t)k);
+    u->port = (int32_t)port;
+  }
+  end_authority(u);
+  return ST_PATH_START;
+}
+
+/*
+** Path state for one segment starting at ps->p: the buffer is percent-encoded
+** into href as it is read, then checked for "." and "..".
+*/
+static url_state path_state(parser *ps) {
+  url *u = ps->u;
+  uint32_t slash = pos(u);
+  url_buf_putc(&u->href, '/');
+  uint32_t seg = pos(u);
+  long start = ps->p;
+  int c;
+  while ((c = at(ps, ps->p)) != EOF_CP && c != '/' && c != '?' && c != '#' &&
+         !(ps->special && c == '\\'))
+    ps->p++;
+  put_encoded(ps, start, ps->p, &URL_SET_PATH);
+  if (u->href.err) return ST_DONE;
+  const char *s = u->href.ptr + seg;
+  size_t n = pos(u) - seg;
+  int slash_follows = is_slash(ps, c);
+  if (is_double_dot(s, n)) {
+    url_buf_truncate(&u->href, slash);
+    shorten_path(u);
+    if (!slash_follows) push_empty_segment(u);
+  } else if (is_single_dot(s, n)) {
+    url_buf_truncate(&u->href, slash);
+    if (!slash_follows) push_empty_segment(u);
+  } else {
+    if (u->scheme_type == URL_SCHEME_FILE && u->path_segments == 0 &&
+        is_drive_letter(s, n, 0))
+      u->href.ptr[seg + 1] = ':';
+    u->path_segments++;
+  }
+  if (c == '?') {
+    start_query(u);
+    ps->p++;
+    return ST_QUERY;
+  }
+  if (c == '#') {
+    start_fragment(u);
+    ps->p++;
+    return ST_FRAGMENT;
+  }
+  if (c == EOF_CP) return ST_DONE;
+  ps->p++; /* past the slash: next segment */
+  return ST_PATH;
+}
+
+/*
+** Opaque path state: C0-control percent-encoding up to '?' or '#'; a space
+** right before either is written "%20" (so that removing the query or
+** fragment later cannot leave a trailing space).
+*/
+static url_state opaque_path_state(parser *ps) {
+  url *u = ps->u;
+  long start = ps->p;
+  int c;
+  while ((c = at(ps, ps->p)) != EOF_CP && c != '?' && c != '#') ps->p++;
+  long end = ps->p;
+  int space_last = c != EOF_CP && end > start && ps->in[end - 1] == ' ';
+  put_encoded(ps, start, end - space_last, &URL_SET_C0);
+  if (space_last) url_buf_append(&u->href, "%20", 3);
+  if (c == EOF_CP) return ST_DONE;
+  ps->p++;
+  if (c == '?') {
+    start_query(u);
+    return ST_QUERY;
+  }
+  start_fragment(u);
+  return ST_FRAGMENT;
+}
+
+static url_state query_state(parser *ps) {
+  long start = ps->p;
+  int c;
+  while ((c = at(ps, ps->p)) != EOF_CP && c != '#') ps->p++;
+  put_encoded(ps, start, ps->p,
+              ps->special ? &URL_SET_SPECIAL_QUERY : &URL_SET_QUERY);
+  if (c == EOF_CP) return ST_DONE;
+  ps->p++;
+  start_fragment(ps->u);
+  return ST_FRAGMENT;
+}
+
+static url_state fragment_state(parser *ps) {
+  put_encoded(ps, ps->p, ps->n, &URL_SET_FRAGMENT);
+  ps->p = ps->n;
+  return ST_DONE;
+}
+
+/* Runs the state machine from `state` at ps->p; returns a status code. */
+static int run(parser *ps, url_state state) {
+  url *u = ps->u;
+  const url *base = ps->base;
+  int rc = URL_OK;
+  while (state != ST_DONE && rc == URL_OK && !u->href.err) {
+    int c = at(ps, ps->p);
+    switch (state) {
+      case ST_SCHEME_START:
+        state = scheme_state(ps);
+        break;
+
+      case ST_NO_SCHEME:
+        /* https://url.spec.whatwg.org/#no-scheme-state */
+        if (!base || (base->opaque_path && c != '#')) return URL_FAILURE;
+        if (base->opaque_path) { /* c is '#': base's URL, a new fragment */
+          copy_base_scheme(u, base);
+          set_null_host(u);
+          copy_base_path(u, base);
+          copy_base_query(u, base);
+          start_fragment(u);
+          ps->p++;
+          state = ST_FRAGMENT;
+        } else if (base->scheme_type != URL_SCHEME_FILE) {
+          state = ST_RELATIVE;
+        } else {
+          state = ST_FILE;
+        }
+        ps->special = url_is_special(base);
+        break;
+
+      case ST_SPECIAL_RELATIVE_OR_AUTHORITY:
+        if (c == '/' && at(ps, ps->p + 1) == '/') {
+          ps->p += 2;
+          state = ST_SPECIAL_AUTHORITY_IGNORE_SLASHES;
+        } else {
+          state = ST_RELATIVE;
+        }
+        break;
+
+      case ST_PATH_OR_AUTHORITY:
+        if (c == '/') {
+          ps->p++;
+          state = ST_AUTHORITY;
+        } else {
+          set_null_host(u);
+          state = ST_PATH;
+        }
+        break;
+
+      case ST_RELATIVE:
+        /* https://url.spec.whatwg.org/#relative-state */
+        copy_base_scheme(u, base);
+        ps->special = url_is_special(u);
+        if (is_slash(ps, c)) {
+          ps->p++;
+          state = ST_RELATIVE_SLASH;
+          break;
+        }
+        copy_base_authority(u, base);
+        copy_base_path(u, base);
+        copy_base_query(u, base);
+        if (c == '?') {
+          start_query(u);
+          ps->p++;
+          state = ST_QUERY;
+        } else if (c == '#') {
+          start_fragment(u);
+          ps->p++;
+          state = ST_FRAGMENT;
+        } else if (c != EOF_CP) {
+          clear_query(u);
+          shorten_path(u);
+          state = ST_PATH;
+        } else {
+          state = ST_DONE;
+        }
+        break;
+
+      case ST_RELATIVE_SLASH:
+        if (is_slash(ps, c)) {
+          ps->p++;
+          state = ST_SPECIAL_AUTHORITY_IGNORE_SLASHES;
+          if (!ps->special) state = ST_AUTHORITY; /* c is '/' */
+        } else {
+          copy_base_authority(u, base);
+          state = ST_PATH;
+        }
+        break;
+
+      case ST_SPECIAL_AUTHORITY_SLASHES:
+        if (c == '/' && at(ps, ps->p + 1) == '/') ps->p += 2;
+        state = ST_SPECIAL_AUTHORITY_IGNORE_SLASHES;
+        break;
+
+      case ST_SPECIAL_AUTHORITY_IGNORE_SLASHES:
+        while (c == '/' || c == '\\') c = at(ps, ++ps->p);
+        state = ST_AUTHORITY;
+        break;
+
+      case ST_AUTHORITY:
+        rc = authority_state(ps);
+        state = ST_HOST;
+        break;
+
+      case ST_HOST:
+        state = host_state(ps, &rc);
+        break;
+
+      case ST_PORT:
+        state = port_state(ps, &rc);
+        break;
+
+      case ST_FILE:
+        /* https://url.spec.whatwg.org/#file-state */
+        if (u->href.len == 0) {
+          url_buf_append(&u->href, "file:", 5);
+          u->scheme_end = 4;
+        }
+        u->scheme_type = URL_SCHEME_FILE;
+        ps->special = 1;
+        if (c == '/' || c == '\\') {
+          ps->p++;
+          state = ST_FILE_SLASH;
+        } else if (base && base->scheme_type == URL_SCHEME_FILE) {
+          copy_base_authority(u, base);
+          copy_base_path(u, base);
+          copy_base_query(u, base);
+          if (c == '?') {
+            start_query(u);
+            ps->p++;
+            state = ST_QUERY;
+          } else if (c == '#') {
+            start_fragment(u);
+            ps->p++;
+            state = ST_FRAGMENT;
+          } else if (c != EOF_CP) {
+            clear_query(u);
+            if (!starts_with_drive_letter(ps->in + ps->p, (size_t)(ps->n - ps->p))) {
+              shorten_path(u);
+            } else {
+              url_buf_truncate(&u->href, u->path_start);
+              u->path_segments = 0;
+            }
+            state = ST_PATH;
+          } else {
+            state = ST_DONE;
+          }
+        } else {
+          set_empty_host(u);
+          state = ST_PATH;
+        }
+        break;
+
+      case ST_FILE_SLASH:
+        if (c == '/' || c == '\\') {
+          ps->p++;
+          state = ST_FILE_HOST;
+          break;
+        }
+        if (base && base->scheme_type == URL_SCHEME_FILE) {
+          copy_base_authority(u, base);
+          /* Keep base's drive letter unless the input brings its own. */
+          const char *bp = base->href.ptr + base->path_start;
+          size_t bn = path_end(base) - base->path_start;
+          if (!starts_with_drive_letter(ps->in + ps->p, (size_t)(ps->n - ps->p)) &&
+              base->path_segments > 0 && bn >= 3 && is_drive_letter(bp + 1, 2, 1) &&
+              (bn == 3 || bp[3] == '/')) {
+            url_buf_append(&u->href, bp, 3);
+            u->path_segments = 1;
+          }
+        } else {
+          set_empty_host(u);
+        }
+        state = ST_PATH;
+        break;
+
+      case ST_FILE_HOST: {
+        /* https://url.spec.whatwg.org/#file-host-state */
+        long start = ps->p;
+        while (!ends_authority(ps, at(ps, ps->p))) ps->p++;
+        start_authority(u);
+        if (is_drive_letter(ps->in + start, (size_t)(ps->p - start), 0)) {
+          /* Drive letter quirk: the buffer becomes the first path segment. */
+          u->host_type = URL_HOST_EMPTY;
+          end_authority(u);
+          ps->p = start;
+          state = ST_PATH;
+          break;
+        }
+        if (ps->p > start) {
+          if ((rc = put_host(ps, start, ps->p)) != URL_OK) break;
+          if (u->host_end - u->host_start == 9 &&
+              !memcmp(u->href.ptr + u->host_start, "localhost", 9)) {
+            url_buf_truncate(&u->href, u->host_start);
+            u->host_end = u->host_start;
+          }
+        }
+        if (u->host_end == u->host_start) u->host_type = URL_HOST_EMPTY;
+        end_authority(u);
+        state = ST_PATH_START;
+        break;
+      }
+
+      case ST_PATH_START:
+        /* https://url.spec.whatwg.org/#path-start-state */
+        if (ps->special) {
+          if (c == '/' || c == '\\') ps->p++;
+          state = ST_PATH;
+        } else if (c == '?') {
+          start_query(u);
+          ps->p++;
+          state = ST_QUERY;
+        } else if (c == '#') {
+          start_fragment(u);
+          ps->p++;
+          state = ST_FRAGMENT;
+        } else if (c != EOF_CP) {
+          if (c == '/') ps->p++;
+          state = ST_PATH;
+        } else {
+          state = ST_DONE;
+        }
+        break;
+
+      case ST_PATH:
+        state = path_state(ps);
+        break;
+
+      case ST_OPAQUE_PATH:
+        state = opaque_path_state(ps);
+        break;
+
+      case ST_QUERY:
+        state = query_state(ps);
+        break;
+
+      case ST_FRAGMENT:
+        state = fragment_state(ps);
+        break;
+
+      case ST_DONE:
+        break;
+    }
+  }
+  if (u->href.err) return u->href.err;
+  return rc;
+}
+
+/*
+** URL serializer step: a path of two or more segments whose first is empty,
+** in a URL without host, gets "/." in front so it doesn't read as a host.
+*/
+static void add_dot_prefix(url *u) {
+  if (u->host_type != URL_HOST_NONE || u->opaque_path || u->path_segments < 2)
+    return;
+  uint32_t p = u->path_start;
+  if (pos(u) - p < 2 || u->href.ptr[p] != '/' || u->href.ptr[p + 1] != '/')
+    return;
+  if (url_buf_reserve(&u->href, 2)) return;
+  memmove(u->href.ptr + p + 2, u->href.ptr + p, u->href.len - p);
+  u->href.ptr[p] = '/';
+  u->href.ptr[p + 1] = '.';
+  u->href.len += 2;
+  u->path_start += 2;
+  if (u->query_start != URL_NONE) u->query_start += 2;
+  if (u->fragment_start != URL_NONE) u->fragment_start += 2;
+}
+
+/* C0 control or space */
+static int is_c0_space(unsigned char c) { return c <= 0x20; }
+static int is_tab_newline(unsigned char c) {
+  return c == 0x09 || c == 0x0A || c == 0x0D;
+}
+
+int url_parse(url *u, const char *in, size_t n, const url *base) {
+  /* Strip leading and trailing C0 control or space. */
+  while (n > 0 && is_c0_space((unsigned char)in[0])) in++, n--;
+  while (n > 0 && is_c0_space((unsigned char)in[n - 1])) n--;
+  if (n > u->href.max) return URL_TOOBIG;
+  /* Remove all ASCII tab or newline (a copy only if there are any). */
+  char st[256];
+  url_buf clean;
+  url_buf_init(&clean, st, sizeof st, u->href.max);
+  for (size_t i = 0; i < n; i++) {
+    if (!is_tab_newline((unsigned char)in[i])) continue;
+    url_buf_append(&clean, in, i);
+    for (size_t j = i + 1; j < n; j++)
+      if (!is_tab_newline((unsigned char)in[j])) url_buf_putc(&clean, in[j]);
+    if (clean.err) return clean.err;
+    in = clean.ptr;
+    n = clean.len;
+    break;
+  }
+  parser ps = {u, base, in, (long)n, 0, 0, 0};
+  int rc = run(&ps, ST_SCHEME_START);
+  if (rc == URL_OK) {
+    add_dot_prefix(u);
+    rc = u->href.err;
+  }
+  url_buf_free(&clean);
+  return rc;
+}
+
+/* --------------------------------------------------------------- getters */
+
+static url_str slice(const url *u, uint32_t from, uint32_t to) {
+  url_str r = {u->href.ptr + from, to - from};
+  if (!r.n) r.s = "";
+  return r;
+}
+
+static uint32_t query_end(const url *u) {
+  return u->fragment_start != URL_NONE ? u->fragment_start : pos(u);
+}
+
+url_str url_href(const url *u) { return slice(u, 0, pos(u)); }
+url_str url_protocol(const url *u) { return slice(u, 0, u->scheme_end + 1); }
+url_str url_scheme(const url *u) { return slice(u, 0, u->scheme_end); }
+url_str url_username(const url *u) {
+  return slice(u, u->username_start, u->username_end);
+}
+url_str url_password(const url *u) {
+  return slice(u, u->password_start, u->password_end);
+}
+url_str url_host(const url *u) { return slice(u, u->host_start, u->authority_end); }
+url_str url_hostname(const url *u) { return slice(u, u->host_start, u->host_end); }
+url_str url_port(const url *u) {
+  if (u->port < 0) return slice(u, 0, 0);
+  return slice(u, u->host_end + 1, u->authority_end);
+}
+url_str url_pathname(const url *u) { return slice(u, u->path_start, path_end(u)); }
+
+url_str url_search(const url *u) {
+  if (u->query_start == URL_NONE || query_end(u) - u->query_start < 2)
+    return slice(u, 0, 0);
+  return slice(u, u->query_start, query_end(u));
+}
+
+url_str url_hash(const url *u) {
+  if (u->fragment_start == URL_NONE || pos(u) - u->fragment_start < 2)
+    return slice(u, 0, 0);
+  return slice(u, u->fragment_start, pos(u));
+}
+
+url_str url_query(const url *u) {
+  if (u->query_start == URL_NONE) return (url_str){NULL, 0};
+  return slice(u, u->query_start + 1, query_end(u));
+}
+
+url_str url_fragment(const url *u) {
+  if (u->fragment_start == URL_NONE) return (url_str){NULL, 0};
+  return slice(u, u->fragment_start + 1, pos(u));
+}
+
+url_str url_href_no_fragment(const url *u) {
+  return slice(u, 0, u->fragment_start != URL_NONE ? u->fragment_start : pos(u));
+}
+
+/* https://url.spec.whatwg.org/#concept-url-origin */
+int url_origin(const url *u, url_buf *out) {
+  switch (u->scheme_type) {
+    case URL_SCHEME_HTTP: case URL_SCHEME_HTTPS: case URL_SCHEME_WS:
+    case URL_SCHEME_WSS: case URL_SCHEME_FTP: {
+      url_str p = url_protocol(u), h = url_host(u);
+      url_buf_append(out, p.s, p.n);
+      url_buf_append(out, "//", 2);
+      url_buf_append(out, h.s, h.n);
+      return out->err;
+    }
+    case URL_SCHEME_OTHER:
+      if (u->scheme_end == 4 && !memcmp(u->href.ptr, "blob", 4)) {
+        /* The origin of the URL its path names, if that is http(s). */
+        url_str path = url_pathname(u);
+        char st[256];
+        url inner;
+        url_init(&inner, st, sizeof st, u->href.max);
+        int rc = url_parse(&inner, path.s, path.n, NULL);
+        int tuple = rc == URL_OK && (inner.scheme_type == URL_SCHEME_HTTP ||
+                                     inner.scheme_type == URL_SCHEME_HTTPS);
+        if (tuple) rc = url_origin(&inner, out);
+        url_free(&inner);
+        if (tuple || rc == URL_NOMEM || rc == URL_TOOBIG) return rc;
+      }
+      break;
+    default:
+      break;
+  }
+  url_buf_append(out, "null", 4); /* an opaque origin */
+  return out->err;
+}

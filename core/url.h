@@ -1,0 +1,110 @@
+/*
+** The URL Standard's basic URL parser (§4.4), serializer (§4.5) and origin
+** (§4.6 / HTML "origin"), with the URL API's getters (§6.1).
+**
+** A parsed URL is its serialization (href) in one buffer plus offsets of
+** each component, as ada's url_aggregator does: getters are slices, and the
+** parser appends every component in href order, so a typical parse writes
+** each output byte once and allocates nothing beyond the caller's storage.
+**
+**   href:  https://user:pass@example.com:8080/a/b?q=1#frag
+**               |  |    |    |          |    |    |   |
+**   scheme_end -'  |    |    |          |    |    |   `- fragment_start ('#')
+**   username_start-'    |    |          |    |    `----- query_start ('?')
+**   password_start -----'    |          |    `---------- path_start
+**   host_start --------------'          `--------------- host_end
+*/
+#ifndef URL_URL_H
+#define URL_URL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "host.h"
+#include "url_buf.h"
+
+#define URL_NONE UINT32_MAX /* an absent (null) query or fragment */
+
+typedef enum url_scheme_type {
+  URL_SCHEME_OTHER = 0, /* not special */
+  URL_SCHEME_HTTP,
+  URL_SCHEME_HTTPS,
+  URL_SCHEME_WS,
+  URL_SCHEME_WSS,
+  URL_SCHEME_FTP,
+  URL_SCHEME_FILE
+} url_scheme_type;
+
+typedef struct url {
+  url_buf href;
+  uint32_t scheme_end;      /* href[0..scheme_end) is the scheme; ':' follows */
+  uint32_t username_start;  /* username is [username_start, username_end) */
+  uint32_t username_end;
+  uint32_t password_start;  /* password is [password_start, password_end) */
+  uint32_t password_end;
+  uint32_t host_start;      /* host is [host_start, host_end) */
+  uint32_t host_end;
+  uint32_t authority_end;   /* after ":port"; where the path part begins */
+  uint32_t path_start;      /* pathname; after a "/." prefix if any */
+  uint32_t query_start;     /* index of '?', or URL_NONE */
+  uint32_t fragment_start;  /* index of '#', or URL_NONE */
+  int32_t port;             /* -1: null */
+  uint32_t path_segments;   /* number of path segments (list paths) */
+  url_host_type host_type;  /* URL_HOST_NONE: host is null */
+  url_scheme_type scheme_type;
+  unsigned char opaque_path; /* the path is an opaque path */
+} url;
+
+/* A slice of a URL's href (or a static string). */
+typedef struct url_str {
+  const char *s;
+  size_t n;
+} url_str;
+
+/*
+** Starts an empty URL over caller storage `stack` (cap bytes) with a hard
+** size limit `max`.  Release with url_free().
+*/
+void url_init(url *u, char *stack, size_t cap, size_t max);
+void url_free(url *u);
+
+/*
+** The basic URL parser: parses in[0..n) (valid UTF-8) against `base` (NULL
+** for none) into u, which must be freshly initialised.  Returns URL_OK,
+** URL_FAILURE, or URL_NOMEM / URL_TOOBIG.
+*/
+int url_parse(url *u, const char *in, size_t n, const url *base);
+
+/* Getters: exactly the URL API's attribute values, as slices of href. */
+url_str url_href(const url *u);
+url_str url_protocol(const url *u); /* scheme + ':' */
+url_str url_username(const url *u);
+url_str url_password(const url *u);
+url_str url_host(const url *u);     /* host[:port] */
+url_str url_hostname(const url *u);
+url_str url_port(const url *u);
+url_str url_pathname(const url *u);
+url_str url_search(const url *u);   /* "" or "?query" */
+url_str url_hash(const url *u);     /* "" or "#fragment" */
+
+/* Scheme without ':'; query and fragment without their delimiters.  `s` is
+   NULL when the query / fragment is null (the getters return "" then). */
+url_str url_scheme(const url *u);
+url_str url_query(const url *u);
+url_str url_fragment(const url *u);
+
+/* href without the fragment ("exclude fragment" serialization). */
+url_str url_href_no_fragment(const url *u);
+
+static inline int url_is_special(const url *u) {
+  return u->scheme_type != URL_SCHEME_OTHER;
+}
+
+/*
+** Appends the serialization of u's origin to out: "scheme://host[:port]"
+** for a tuple origin, "null" for an opaque one (including blob: URLs whose
+** path is not an http(s)/file URL).  Returns out's error state.
+*/
+int url_origin(const url *u, url_buf *out);
+
+#endif /* URL_URL_H */

@@ -1,0 +1,89 @@
+/*
+** UTF-8 validation and repair (Encoding Standard, "UTF-8 decoder").
+*/
+#include "utf8.h"
+
+/*
+** Length of the valid UTF-8 sequence at s[0..n), or 0 if it is invalid; in
+** that case *bad is the length of the maximal invalid subsequence (>= 1)
+** that the Encoding Standard's decoder replaces with one U+FFFD.
+*/
+static size_t seq_len(const unsigned char *s, size_t n, size_t *bad) {
+  unsigned char c = s[0];
+  size_t need;
+  unsigned char lo = 0x80, hi = 0xBF;
+  if (c < 0x80) return 1;
+  if (c >= 0xC2 && c <= 0xDF) {
+    need = 1;
+  } else if (c >= 0xE0 && c <= 0xEF) {
+    need = 2;
+    if (c == 0xE0) lo = 0xA0;
+    if (c == 0xED) hi = 0x9F;
+  } else if (c >= 0xF0 && c <= 0xF4) {
+    need = 3;
+    if (c == 0xF0) lo = 0x90;
+    if (c == 0xF4) hi = 0x8F;
+  } else {
+    *bad = 1;
+    return 0;
+  }
+  size_t i = 1;
+  for (; i <= need; i++) {
+    if (i >= n || s[i] < lo || s[i] > hi) {
+      *bad = i;
+      return 0;
+    }
+    lo = 0x80;
+    hi = 0xBF;
+  }
+  return need + 1;
+}
+
+size_t url_utf8_valid_prefix(const unsigned char *s, size_t n) {
+  size_t i = 0;
+  while (i < n) {
+    /* ASCII fast path, 8 bytes at a time. */
+    while (i + 8 <= n) {
+      uint64_t w;
+      memcpy(&w, s + i, 8);
+      if (w & 0x8080808080808080ULL) break;
+      i += 8;
+    }
+    if (i >= n) break;
+    if (s[i] < 0x80) {
+      i++;
+      continue;
+    }
+    size_t bad, k = seq_len(s + i, n - i, &bad);
+    if (k == 0) break;
+    i += k;
+  }
+  return i;
+}
+
+int url_utf8_sanitize(const char *s, size_t n, url_buf *buf, const char **out,
+                      size_t *out_len) {
+  const unsigned char *u = (const unsigned char *)s;
+  size_t i = url_utf8_valid_prefix(u, n);
+  if (i == n) {
+    *out = s;
+    *out_len = n;
+    return URL_OK;
+  }
+  buf->len = 0;
+  url_buf_append(buf, s, i);
+  while (i < n) {
+    size_t bad = 0, k = seq_len(u + i, n - i, &bad);
+    if (k) {
+      url_buf_append(buf, s + i, k);
+      i += k;
+    } else {
+      url_buf_append(buf, "\xEF\xBF\xBD", 3);
+      i += bad;
+    }
+  }
+  if (buf->err) return buf->err;
+  *out = buf->ptr;
+  *out_len = buf->len;
+  return URL_OK;
+}

@@ -1,0 +1,57 @@
+/*
+** UTF-8 helpers: the Standard's "UTF-8 decode without BOM" (invalid bytes
+** become U+FFFD, one per maximal invalid subsequence, as the Encoding
+** Standard's decoder does) and code point iteration over valid UTF-8.
+*/
+#ifndef URL_UTF8_H
+#define URL_UTF8_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "url_buf.h"
+
+/* Length of the longest prefix of s[0..n) that is valid UTF-8. */
+size_t url_utf8_valid_prefix(const unsigned char *s, size_t n);
+
+/*
+** Makes s[0..n) valid UTF-8.  If it already is, *out and *out_len describe s and
+** nothing is copied; otherwise the repaired text is written to `buf` and
+** *out points into it.  Returns URL_OK or buf's error.  A leading BOM is
+** kept (the URL parser's input is a string, not bytes).
+*/
+int url_utf8_sanitize(const char *s, size_t n, url_buf *buf, const char **out,
+                      size_t *out_len);
+
+/*
+** Decodes the code point at s[*i] of valid UTF-8 text and advances *i.
+** Precondition: *i < n and the text is valid UTF-8.
+*/
+static inline uint32_t url_utf8_next(const unsigned char *s, size_t n,
+                                     size_t *i) {
+  size_t k = *i;
+  uint32_t c = s[k];
+  if (c < 0x80 || k + 1 >= n) {
+    *i = k + 1;
+    return c;
+  }
+  if (c < 0xE0) {
+    *i = k + 2;
+    return ((c & 0x1F) << 6) | (s[k + 1] & 0x3F);
+  }
+  if (c < 0xF0) {
+    *i = k + 3;
+    return ((c & 0x0F) << 12) | ((uint32_t)(s[k + 1] & 0x3F) << 6) |
+           (s[k + 2] & 0x3F);
+  }
+  *i = k + 4;
+  return ((c & 0x07) << 18) | ((uint32_t)(s[k + 1] & 0x3F) << 12) |
+         ((uint32_t)(s[k + 2] & 0x3F) << 6) | (s[k + 3] & 0x3F);
+}
+
+/* Number of bytes in the UTF-8 sequence that starts with lead byte c. */
+static inline size_t url_utf8_seqlen(unsigned char c) {
+  return c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+}
+
+#endif /* URL_UTF8_H */
