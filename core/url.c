@@ -307,6 +307,32 @@ static void put_encoded(parser *ps, long from, long to, const url_pct_set *set) 
 }
 
 /*
+** Percent-encodes code points from ps->p into href with `set` up to the first
+** ASCII byte in `stop` (or EOF), which is returned with ps->p on it.  One
+** pass: runs of bytes in neither set are copied at once.
+*/
+static int encode_until(parser *ps, const url_pct_set *set,
+                        const url_pct_set *stop) {
+  const url_pct_set either = {set->lo | stop->lo, set->hi | stop->hi};
+  const unsigned char *s = (const unsigned char *)ps->in;
+  long i = ps->p, run = i, n = ps->n;
+  int c = EOF_CP;
+  for (; i < n; i++) {
+    if (!url_pct_in(&either, s[i])) continue;
+    if (s[i] < 128 && url_pct_in(stop, s[i])) {
+      c = s[i];
+      break;
+    }
+    url_buf_append(&ps->u->href, ps->in + run, (size_t)(i - run));
+    put_encoded(ps, i, i + 1, set);
+    run = i + 1;
+  }
+  url_buf_append(&ps->u->href, ps->in + run, (size_t)(i - run));
+  ps->p = i;
+  return c;
+}
+
+/*
 ** Authority state, run over the whole authority: credentials up to the last
 ** '@' (each '@' but the last becomes "%40"), then the host state at the code
 ** point after it.
@@ -426,12 +452,10 @@ static url_state path_state(parser *ps) {
   uint32_t slash = pos(u);
   url_buf_putc(&u->href, '/');
   uint32_t seg = pos(u);
-  long start = ps->p;
-  int c;
-  while ((c = at(ps, ps->p)) != EOF_CP && c != '/' && c != '?' && c != '#' &&
-         !(ps->special && c == '\\'))
-    ps->p++;
-  put_encoded(ps, start, ps->p, &URL_SET_PATH);
+  static const url_pct_set stop = {URL_BIT('/') | URL_BIT('?') | URL_BIT('#'), 0};
+  static const url_pct_set stop_special = {URL_BIT('/') | URL_BIT('?') | URL_BIT('#'),
+                                           URL_BITH('\\')};
+  int c = encode_until(ps, &URL_SET_PATH, ps->special ? &stop_special : &stop);
   if (u->href.err) return ST_DONE;
   const char *s = u->href.ptr + seg;
   size_t n = pos(u) - seg;
@@ -489,11 +513,9 @@ static url_state opaque_path_state(parser *ps) {
 }
 
 static url_state query_state(parser *ps) {
-  long start = ps->p;
-  int c;
-  while ((c = at(ps, ps->p)) != EOF_CP && c != '#') ps->p++;
-  put_encoded(ps, start, ps->p,
-              ps->special ? &URL_SET_SPECIAL_QUERY : &URL_SET_QUERY);
+  static const url_pct_set stop = {URL_BIT('#'), 0};
+  int c = encode_until(ps, ps->special ? &URL_SET_SPECIAL_QUERY : &URL_SET_QUERY,
+                       &stop);
   if (c == EOF_CP) return ST_DONE;
   ps->p++;
   start_fragment(ps->u);
@@ -781,6 +803,20 @@ static int is_tab_newline(unsigned char c) {
   return c == 0x09 || c == 0x0A || c == 0x0D;
 }
 
+/* Index of the first tab or newline in s[0..n), or n.  Eight bytes at a
+   time: a word with no byte below 0x0E has none. */
+static size_t first_tab_newline(const char *s, size_t n) {
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    memcpy(&w, s + i, 8);
+    if ((w - 0x0E0E0E0E0E0E0E0EULL) & ~w & 0x8080808080808080ULL) break;
+  }
+  for (; i < n; i++)
+    if (is_tab_newline((unsigned char)s[i])) break;
+  return i;
+}
+
 int url_parse(url *u, const char *in, size_t n, const url *base) {
   /* Strip leading and trailing C0 control or space. */
   while (n > 0 && is_c0_space((unsigned char)in[0])) in++, n--;
@@ -790,7 +826,7 @@ int url_parse(url *u, const char *in, size_t n, const url *base) {
   char st[256];
   url_buf clean;
   url_buf_init(&clean, st, sizeof st, u->href.max);
-  for (size_t i = 0; i < n; i++) {
+  for (size_t i = first_tab_newline(in, n); i < n; i++) {
     if (!is_tab_newline((unsigned char)in[i])) continue;
     url_buf_append(&clean, in, i);
     for (size_t j = i + 1; j < n; j++)
