@@ -344,6 +344,7 @@ static int authority_state(parser *ps) {
   ps->buf_start = ps->p;
   for (;; ps->p++) {
     int c = at(ps, ps->p);
+    if (c > '@' && c != '\\' && c != EOF_CP) continue; /* most code points */
     if (c == '@') {
       if (at_sign_seen) url_buf_append(&u->href, "%40", 3);
       at_sign_seen = 1;
@@ -399,6 +400,7 @@ static url_state host_state(parser *ps, int *rc) {
   long start = ps->p;
   for (;; ps->p++) {
     int c = at(ps, ps->p);
+    if (c > ']' && c != EOF_CP) continue; /* lowercase letters and the like */
     if (c == ':' && !inside_brackets) {
       if (ps->p == start) break; /* host-missing */
       if ((*rc = put_host(ps, start, ps->p)) != URL_OK) return ST_DONE;

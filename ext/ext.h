@@ -69,5 +69,7 @@ int url_register(sqlite3 *db, const url_func_def *defs, int n, void *p);
 int url_register_host_functions(sqlite3 *db);
 int url_register_url_functions(sqlite3 *db);  /* ext/url_funcs.c */
 int url_register_components(sqlite3 *db);     /* ext/components.c */
+int url_register_search_params(sqlite3 *db);  /* ext/search_params.c */
+int url_register_psl_functions(sqlite3 *db);  /* ext/psl_funcs.c */
 
 #endif /* URL_EXT_H */
