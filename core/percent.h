@@ -34,8 +34,8 @@ typedef struct url_pct_set {
 #define URL_PATH_LO (URL_QUERY_LO | URL_BIT('?'))
 #define URL_PATH_HI (URL_QUERY_HI | URL_BITH('^') | URL_BITH('`') | URL_BITH('{') | URL_BITH('}'))
 /* userinfo: path + / : ; = @ [ \ ] ^ | */
-#define URL_USERINFO_LO (URL_PATH_LO | URL_BIT('/') | URL_BIT(':') | URL_BIT(';') | URL_BIT('=') | URL_BIT('@'))
-#define URL_USERINFO_HI (URL_PATH_HI | URL_BITH('[') | URL_BITH('\\') | URL_BITH(']') | URL_BITH('^') | URL_BITH('|'))
+#define URL_USERINFO_LO (URL_PATH_LO | URL_BIT('/') | URL_BIT(':') | URL_BIT(';') | URL_BIT('='))
+#define URL_USERINFO_HI (URL_PATH_HI | URL_BITH('@') | URL_BITH('[') | URL_BITH('\\') | URL_BITH(']') | URL_BITH('^') | URL_BITH('|'))
 /* component: userinfo + $ % & + , */
 #define URL_COMPONENT_LO (URL_USERINFO_LO | URL_BIT('$') | URL_BIT('%') | URL_BIT('&') | URL_BIT('+') | URL_BIT(','))
 #define URL_COMPONENT_HI URL_USERINFO_HI

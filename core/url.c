@@ -54,7 +54,7 @@ void url_free(url *u) { url_buf_free(&u->href); }
 /* ------------------------------------------------------------ schemes */
 
 /* https://url.spec.whatwg.org/#special-scheme */
-static url_scheme_type scheme_type(const char *s, size_t n) {
+url_scheme_type url_scheme_type_of(const char *s, size_t n) {
   switch (n) {
     case 2: if (!memcmp(s, "ws", 2)) return URL_SCHEME_WS; break;
     case 3:
@@ -71,7 +71,7 @@ static url_scheme_type scheme_type(const char *s, size_t n) {
 }
 
 /* https://url.spec.whatwg.org/#default-port (-1: null) */
-static int default_port(url_scheme_type t) {
+int url_default_port(url_scheme_type t) {
   switch (t) {
     case URL_SCHEME_HTTP: case URL_SCHEME_WS: return 80;
     case URL_SCHEME_HTTPS: case URL_SCHEME_WSS: return 443;
@@ -246,6 +246,8 @@ typedef struct parser {
   long p;          /* pointer */
   long buf_start;  /* the state's "buffer" is in[buf_start, p) */
   int special;
+  url_override ovr; /* the state override, for the URL API setters */
+  const url *ctx;   /* with ovr: the URL being modified (u is scratch) */
 } parser;
 
 static int at(const parser *ps, long i) {
@@ -283,7 +285,7 @@ static url_state scheme_state(parser *ps) {
   u->scheme_end = (uint32_t)q;
   url_buf_putc(&u->href, ':');
   if (u->href.err) return ST_DONE;
-  u->scheme_type = scheme_type(u->href.ptr, (size_t)q);
+  u->scheme_type = url_scheme_type_of(u->href.ptr, (size_t)q);
   ps->special = url_is_special(u);
   ps->p = q + 1; /* past ':' */
   if (u->scheme_type == URL_SCHEME_FILE) return ST_FILE;
@@ -403,15 +405,19 @@ static url_state host_state(parser *ps, int *rc) {
     if (c > ']' && c != EOF_CP) continue; /* lowercase letters and the like */
     if (c == ':' && !inside_brackets) {
       if (ps->p == start) break; /* host-missing */
+      if (ps->ovr == URL_OVERRIDE_HOSTNAME) break;
       if ((*rc = put_host(ps, start, ps->p)) != URL_OK) return ST_DONE;
       ps->p++;
       return ST_PORT;
     }
     if (ends_authority(ps, c)) {
       if (ps->special && ps->p == start) break; /* host-missing */
+      if (ps->ovr && ps->p == start &&
+          (url_has_credentials(ps->ctx) || ps->ctx->port >= 0))
+        break;
       if ((*rc = put_host(ps, start, ps->p)) != URL_OK) return ST_DONE;
       end_authority(ps->u);
-      return ST_PATH_START;
+      return ps->ovr ? ST_DONE : ST_PATH_START;
     }
     if (c == '[') inside_brackets = 1;
     if (c == ']') inside_brackets = 0;
@@ -429,11 +435,13 @@ static url_state port_state(parser *ps, int *rc) {
     if (port <= 65535) port = port * 10 + (ps->in[ps->p] - '0');
     ps->p++;
   }
-  if (!ends_authority(ps, at(ps, ps->p)) || port > 65535) {
+  /* With a state override, any code point ends the port. */
+  if ((!ps->ovr && !ends_authority(ps, at(ps, ps->p))) || port > 65535) {
     *rc = URL_FAILURE; /* port-invalid, port-out-of-range */
     return ST_DONE;
   }
-  if (ps->p > start && port != default_port(u->scheme_type)) {
+  if (ps->p > start) u->port = -1; /* the default port is null */
+  if (ps->p > start && port != url_default_port(u->scheme_type)) {
     char s[8];
     int k = 0, v = (int)port;
     do s[7 - k++] = (char)('0' + v % 10); while ((v /= 10) > 0);
@@ -442,7 +450,7 @@ static url_state port_state(parser *ps, int *rc) {
     u->port = (int32_t)port;
   }
   end_authority(u);
-  return ST_PATH_START;
+  return ps->ovr ? ST_DONE : ST_PATH_START;
 }
 
 /*
@@ -454,10 +462,12 @@ static url_state path_state(parser *ps) {
   uint32_t slash = pos(u);
   url_buf_putc(&u->href, '/');
   uint32_t seg = pos(u);
-  static const url_pct_set stop = {URL_BIT('/') | URL_BIT('?') | URL_BIT('#'), 0};
-  static const url_pct_set stop_special = {URL_BIT('/') | URL_BIT('?') | URL_BIT('#'),
-                                           URL_BITH('\\')};
-  int c = encode_until(ps, &URL_SET_PATH, ps->special ? &stop_special : &stop);
+  /* '?' and '#' end the path unless there is a state override. */
+  static const url_pct_set stops[2][2] = {
+      {{URL_BIT('/') | URL_BIT('?') | URL_BIT('#'), 0},
+       {URL_BIT('/') | URL_BIT('?') | URL_BIT('#'), URL_BITH('\\')}},
+      {{URL_BIT('/'), 0}, {URL_BIT('/'), URL_BITH('\\')}}};
+  int c = encode_until(ps, &URL_SET_PATH, &stops[ps->ovr != 0][ps->special]);
   if (u->href.err) return ST_DONE;
   const char *s = u->href.ptr + seg;
   size_t n = pos(u) - seg;
@@ -515,9 +525,10 @@ static url_state opaque_path_state(parser *ps) {
 }
 
 static url_state query_state(parser *ps) {
-  static const url_pct_set stop = {URL_BIT('#'), 0};
+  /* '#' ends the query unless there is a state override. */
+  static const url_pct_set stops[2] = {{URL_BIT('#'), 0}, {0, 0}};
   int c = encode_until(ps, ps->special ? &URL_SET_SPECIAL_QUERY : &URL_SET_QUERY,
-                       &stop);
+                       &stops[ps->ovr != 0]);
   if (c == EOF_CP) return ST_DONE;
   ps->p++;
   start_fragment(ps->u);
@@ -712,7 +723,7 @@ static int run(parser *ps, url_state state) {
         long start = ps->p;
         while (!ends_authority(ps, at(ps, ps->p))) ps->p++;
         start_authority(u);
-        if (is_drive_letter(ps->in + start, (size_t)(ps->p - start), 0)) {
+        if (!ps->ovr && is_drive_letter(ps->in + start, (size_t)(ps->p - start), 0)) {
           /* Drive letter quirk: the buffer becomes the first path segment. */
           u->host_type = URL_HOST_EMPTY;
           end_authority(u);
@@ -730,7 +741,7 @@ static int run(parser *ps, url_state state) {
         }
         if (u->host_end == u->host_start) u->host_type = URL_HOST_EMPTY;
         end_authority(u);
-        state = ST_PATH_START;
+        state = ps->ovr ? ST_DONE : ST_PATH_START;
         break;
       }
 
@@ -739,11 +750,11 @@ static int run(parser *ps, url_state state) {
         if (ps->special) {
           if (c == '/' || c == '\\') ps->p++;
           state = ST_PATH;
-        } else if (c == '?') {
+        } else if (!ps->ovr && c == '?') {
           start_query(u);
           ps->p++;
           state = ST_QUERY;
-        } else if (c == '#') {
+        } else if (!ps->ovr && c == '#') {
           start_fragment(u);
           ps->p++;
           state = ST_FRAGMENT;
@@ -751,6 +762,7 @@ static int run(parser *ps, url_state state) {
           if (c == '/') ps->p++;
           state = ST_PATH;
         } else {
+          if (ps->ovr && ps->ctx->host_type == URL_HOST_NONE) push_empty_segment(u);
           state = ST_DONE;
         }
         break;
@@ -819,30 +831,66 @@ static size_t first_tab_newline(const char *s, size_t n) {
   return i;
 }
 
+int url_remove_tab_newline(const char **in, size_t *n, url_buf *clean) {
+  const char *s = *in;
+  for (size_t i = first_tab_newline(s, *n); i < *n; i++) {
+    if (!is_tab_newline((unsigned char)s[i])) continue;
+    url_buf_append(clean, s, i);
+    for (size_t j = i + 1; j < *n; j++)
+      if (!is_tab_newline((unsigned char)s[j])) url_buf_putc(clean, s[j]);
+    if (clean->err) return clean->err;
+    *in = clean->ptr;
+    *n = clean->len;
+    break;
+  }
+  return URL_OK;
+}
+
 int url_parse(url *u, const char *in, size_t n, const url *base) {
   /* Strip leading and trailing C0 control or space. */
   while (n > 0 && is_c0_space((unsigned char)in[0])) in++, n--;
   while (n > 0 && is_c0_space((unsigned char)in[n - 1])) n--;
   if (n > u->href.max) return URL_TOOBIG;
-  /* Remove all ASCII tab or newline (a copy only if there are any). */
   char st[256];
   url_buf clean;
   url_buf_init(&clean, st, sizeof st, u->href.max);
-  for (size_t i = first_tab_newline(in, n); i < n; i++) {
-    if (!is_tab_newline((unsigned char)in[i])) continue;
-    url_buf_append(&clean, in, i);
-    for (size_t j = i + 1; j < n; j++)
-      if (!is_tab_newline((unsigned char)in[j])) url_buf_putc(&clean, in[j]);
-    if (clean.err) return clean.err;
-    in = clean.ptr;
-    n = clean.len;
-    break;
+  int rc = url_remove_tab_newline(&in, &n, &clean);
+  if (rc == URL_OK) {
+    parser ps = {u, base, in, (long)n, 0, 0, 0, URL_OVERRIDE_NONE, NULL};
+    rc = run(&ps, ST_SCHEME_START);
   }
-  parser ps = {u, base, in, (long)n, 0, 0, 0};
-  int rc = run(&ps, ST_SCHEME_START);
   if (rc == URL_OK) {
     add_dot_prefix(u);
     rc = u->href.err;
+  }
+  url_buf_free(&clean);
+  return rc;
+}
+
+int url_parse_override(url *s, const url *ctx, const char *in, size_t n,
+                       url_override ovr) {
+  if (n > s->href.max) return URL_TOOBIG;
+  char st[256];
+  url_buf clean;
+  url_buf_init(&clean, st, sizeof st, s->href.max);
+  int rc = url_remove_tab_newline(&in, &n, &clean);
+  s->scheme_type = ctx->scheme_type;
+  s->port = -2; /* unchanged, unless the port state sets it */
+  url_state state = ST_DONE;
+  switch (ovr) {
+    case URL_OVERRIDE_HOST:
+    case URL_OVERRIDE_HOSTNAME:
+      state = ctx->scheme_type == URL_SCHEME_FILE ? ST_FILE_HOST : ST_HOST;
+      break;
+    case URL_OVERRIDE_PORT: state = ST_PORT; break;
+    case URL_OVERRIDE_PATH_START: state = ST_PATH_START; break;
+    case URL_OVERRIDE_QUERY: state = ST_QUERY; break;
+    case URL_OVERRIDE_FRAGMENT: state = ST_FRAGMENT; break;
+    case URL_OVERRIDE_NONE: break;
+  }
+  if (rc == URL_OK) {
+    parser ps = {s, NULL, in, (long)n, 0, 0, url_is_special(ctx), ovr, ctx};
+    rc = run(&ps, state);
   }
   url_buf_free(&clean);
   return rc;

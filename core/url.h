@@ -75,6 +75,43 @@ void url_free(url *u);
 */
 int url_parse(url *u, const char *in, size_t n, const url *base);
 
+/*
+** State overrides for the URL API setters (§6.1): which state the basic URL
+** parser starts in when it modifies an existing URL.
+*/
+typedef enum url_override {
+  URL_OVERRIDE_NONE = 0,
+  URL_OVERRIDE_HOST,
+  URL_OVERRIDE_HOSTNAME,
+  URL_OVERRIDE_PORT,
+  URL_OVERRIDE_PATH_START,
+  URL_OVERRIDE_QUERY,
+  URL_OVERRIDE_FRAGMENT
+} url_override;
+
+/*
+** The basic URL parser with a state override: parses in[0..n) as the
+** component `ovr` of the URL ctx, writing that component (as the parser
+** would) into the fresh scratch URL s, whose offsets then locate it: host in
+** [host_start, host_end) with host_type, port in s->port (-2: unchanged,
+** -1: null), path from 0 with path_segments, query/fragment bytes from 0.
+** Tabs and newlines are removed; nothing is stripped.  Returns URL_OK,
+** URL_FAILURE (the setter is then a no-op, except for a host already set
+** when the port fails), or an error.
+*/
+int url_parse_override(url *s, const url *ctx, const char *in, size_t n,
+                       url_override ovr);
+
+/*
+** Removes all ASCII tab or newline from in[0..*n): *in and *n are redirected
+** into `clean` only when there are any.  Returns URL_OK or clean's error.
+*/
+int url_remove_tab_newline(const char **in, size_t *n, url_buf *clean);
+
+/* The scheme type of a lowercase scheme, and its default port (-1: none). */
+url_scheme_type url_scheme_type_of(const char *scheme, size_t n);
+int url_default_port(url_scheme_type t);
+
 /* Getters: exactly the URL API's attribute values, as slices of href. */
 url_str url_href(const url *u);
 url_str url_protocol(const url *u); /* scheme + ':' */
@@ -98,6 +135,12 @@ url_str url_href_no_fragment(const url *u);
 
 static inline int url_is_special(const url *u) {
   return u->scheme_type != URL_SCHEME_OTHER;
+}
+
+/* https://url.spec.whatwg.org/#include-credentials */
+static inline int url_has_credentials(const url *u) {
+  return u->username_end > u->username_start ||
+         u->password_end > u->password_start;
 }
 
 /*
