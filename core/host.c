@@ -24,9 +24,16 @@ static int is_forbidden_host(unsigned char c) {
   return 0;
 }
 
-/* https://url.spec.whatwg.org/#forbidden-domain-code-point */
+/* https://url.spec.whatwg.org/#forbidden-domain-code-point: the forbidden
+   host code points, C0 controls, '%' and U+007F, as a bitmap over ASCII. */
+static const url_pct_set FORBIDDEN_DOMAIN = {
+    URL_C0_LO | URL_BIT(' ') | URL_BIT('#') | URL_BIT('/') | URL_BIT(':') |
+        URL_BIT('<') | URL_BIT('>') | URL_BIT('?') | URL_BIT('%'),
+    URL_BITH('@') | URL_BITH('[') | URL_BITH('\\') | URL_BITH(']') |
+        URL_BITH('^') | URL_BITH('|') | URL_BITH(0x7F)};
+
 static int is_forbidden_domain(unsigned char c) {
-  return is_forbidden_host(c) || c <= 0x1F || c == '%' || c == 0x7F;
+  return c < 128 && url_pct_in(&FORBIDDEN_DOMAIN, c);
 }
 
 const char *url_host_type_name(url_host_type t) {

@@ -40,6 +40,13 @@ typedef struct url_arg {
 ** (URL_NOMEM / URL_TOOBIG).  Always pair with url_arg_free().
 */
 int url_arg_read(sqlite3_context *ctx, sqlite3_value *v, url_arg *a);
+
+/*
+** The reading behind url_arg_read, for callers without a function context
+** (virtual tables): *s / *n get v's text, repaired into `fix` (initialised
+** by the caller, freed after use) if it was invalid UTF-8.
+*/
+int url_value_text(sqlite3_value *v, url_buf *fix, const char **s, size_t *n);
 void url_arg_free(url_arg *a);
 
 /* The connection's SQLITE_LIMIT_LENGTH: the longest result we may return. */
@@ -71,5 +78,6 @@ int url_register_url_functions(sqlite3 *db);  /* ext/url_funcs.c */
 int url_register_components(sqlite3 *db);     /* ext/components.c */
 int url_register_search_params(sqlite3 *db);  /* ext/search_params.c */
 int url_register_psl_functions(sqlite3 *db);  /* ext/psl_funcs.c */
+int url_register_set_functions(sqlite3 *db);  /* ext/set_funcs.c */
 
 #endif /* URL_EXT_H */

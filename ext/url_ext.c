@@ -46,6 +46,7 @@ int sqlite3_url_init(sqlite3 *db, char **pzErrMsg,
   if (rc == SQLITE_OK) rc = url_register_components(db);
   if (rc == SQLITE_OK) rc = url_register_search_params(db);
   if (rc == SQLITE_OK) rc = url_register_psl_functions(db);
+  if (rc == SQLITE_OK) rc = url_register_set_functions(db);
   if (rc != SQLITE_OK && pzErrMsg)
     *pzErrMsg = sqlite3_mprintf("url: registering functions failed: %s",
                                 sqlite3_errstr(rc));

@@ -12,11 +12,10 @@ size_t url_max_len(sqlite3_context *ctx) {
   return lim > 0 ? (size_t)lim : 0;
 }
 
-int url_arg_read(sqlite3_context *ctx, sqlite3_value *v, url_arg *a) {
-  url_buf_init(&a->fix, a->stack, sizeof a->stack, url_max_len(ctx));
-  a->s = "";
-  a->n = 0;
+int url_value_text(sqlite3_value *v, url_buf *fix, const char **s, size_t *n) {
   const char *p;
+  *s = "";
+  *n = 0;
   switch (sqlite3_value_type(v)) {
     case SQLITE_NULL:
       return URL_FAILURE;
@@ -28,9 +27,14 @@ int url_arg_read(sqlite3_context *ctx, sqlite3_value *v, url_arg *a) {
       if (!p) return URL_NOMEM;
       break;
   }
-  int n = sqlite3_value_bytes(v);
-  if (!p || n <= 0) return URL_OK; /* empty text or zero-length blob */
-  return url_utf8_sanitize(p, (size_t)n, &a->fix, &a->s, &a->n);
+  int len = sqlite3_value_bytes(v);
+  if (!p || len <= 0) return URL_OK; /* empty text or zero-length blob */
+  return url_utf8_sanitize(p, (size_t)len, fix, s, n);
+}
+
+int url_arg_read(sqlite3_context *ctx, sqlite3_value *v, url_arg *a) {
+  url_buf_init(&a->fix, a->stack, sizeof a->stack, url_max_len(ctx));
+  return url_value_text(v, &a->fix, &a->s, &a->n);
 }
 
 void url_arg_free(url_arg *a) { url_buf_free(&a->fix); }

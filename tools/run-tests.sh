@@ -1,0 +1,76 @@
+#!/bin/sh
+# tools/run-tests.sh B: runs every test of build tree B (build, build-san)
+# from the repository root:
+#   - each $B/tests/*_test program (WPT conformance and unit tests), then
+#   - the SQL tests (tools/run-sql-tests.sh B).
+# Every suite ends its output with "N passed, N failed".  A suite fails if it
+# reports failures, exits non-zero (crash, sanitizer report, leak), or prints
+# no such summary; such a suite adds one failure to the totals if it did not
+# report one itself.  Prints each suite's output, then as the last line the
+# totals "N passed, N failed"; exits non-zero if anything failed.
+#
+# SANITIZE=1 (make test-sanitize): the test programs are instrumented
+# themselves; run-sql-tests.sh preloads the runtimes into sqlite3.  Leak
+# detection is on for both.
+set -u
+
+B=${1:?usage: tools/run-tests.sh BUILD_DIR}
+cd "$(dirname "$0")/.." || exit 1
+
+if [ "${SANITIZE:-0}" = 1 ]; then
+  # exitcode: tell a sanitizer's death apart from a suite's own failure.
+  ASAN_OPTIONS="detect_leaks=1:exitcode=86${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+  UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:exitcode=87${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
+  export ASAN_OPTIONS UBSAN_OPTIONS
+fi
+
+passed=0
+failed=0
+tmp=$(mktemp) || exit 1
+trap 'rm -f "$tmp"' EXIT
+trap 'exit 130' INT TERM
+
+# run_suite NAME COMMAND...: runs a suite, echoes its output, adds its counts.
+run_suite() {
+  name=$1
+  shift
+  echo "== $name"
+  "$@" >"$tmp" 2>&1
+  status=$?
+  cat "$tmp"
+  # The last summary line, not the last line: a sanitizer's report may
+  # follow it (the exit status then fails the suite).
+  summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$tmp" | tail -n 1)
+  if [ -z "$summary" ]; then
+    echo "$name: no summary line (exit status $status)"
+    failed=$((failed + 1))
+    return
+  fi
+  p=${summary%% passed*}
+  f=${summary#*passed, }
+  f=${f%% failed}
+  passed=$((passed + p))
+  failed=$((failed + f))
+  if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
+    echo "$name: exit status $status despite no failures"
+    failed=$((failed + 1))
+  elif [ "$status" -eq 0 ] && [ "$f" -ne 0 ]; then
+    echo "$name: exit status 0 despite failures"
+  fi
+}
+
+found=0
+for t in "$B"/tests/*_test; do
+  [ -f "$t" ] && [ -x "$t" ] || continue
+  found=$((found + 1))
+  run_suite "${t##*/}" "$t"
+done
+if [ "$found" -eq 0 ]; then
+  echo "no test programs in $B/tests (build them first)"
+  failed=$((failed + 1))
+fi
+
+run_suite sql-tests sh tools/run-sql-tests.sh "$B"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
