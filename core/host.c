@@ -24,16 +24,9 @@ static int is_forbidden_host(unsigned char c) {
   return 0;
 }
 
-/* https://url.spec.whatwg.org/#forbidden-domain-code-point: the forbidden
-   host code points, C0 controls, '%' and U+007F, as a bitmap over ASCII. */
-static const url_pct_set FORBIDDEN_DOMAIN = {
-    URL_C0_LO | URL_BIT(' ') | URL_BIT('#') | URL_BIT('/') | URL_BIT(':') |
-        URL_BIT('<') | URL_BIT('>') | URL_BIT('?') | URL_BIT('%'),
-    URL_BITH('@') | URL_BITH('[') | URL_BITH('\\') | URL_BITH(']') |
-        URL_BITH('^') | URL_BITH('|') | URL_BITH(0x7F)};
-
+/* https://url.spec.whatwg.org/#forbidden-domain-code-point */
 static int is_forbidden_domain(unsigned char c) {
-  return c < 128 && url_pct_in(&FORBIDDEN_DOMAIN, c);
+  return (url_char_class[c] & URL_CC_FORBIDDEN_DOMAIN) != 0;
 }
 
 const char *url_host_type_name(url_host_type t) {
@@ -254,11 +247,38 @@ static int opaque_host_parse(const char *s, size_t n, url_buf *out,
 }
 
 /*
-** Special-host steps 4-8: percent-decode, UTF-8 decode without BOM, domain to
-** ASCII, forbidden domain code points, IPv4.
+** Host parser steps after domain to ASCII, on out[start..): forbidden domain
+** code points (unless already `checked`), then IPv4 if the domain ends in a
+** number.  On failure out is
+** truncated back to start.
 */
-static int domain_parse(const char *s, size_t n, url_buf *out,
-                        url_host_type *type) {
+static int finish_domain(url_buf *out, size_t start, url_host_type *type,
+                         int checked) {
+  const char *ascii = out->ptr + start;
+  size_t alen = out->len - start;
+  for (size_t i = 0; i < alen && !checked; i++) {
+    if (is_forbidden_domain((unsigned char)ascii[i])) {
+      url_buf_truncate(out, start);
+      return URL_FAILURE;
+    }
+  }
+  *type = URL_HOST_DOMAIN;
+  if (!ends_in_a_number(ascii, alen)) return URL_OK;
+  uint32_t addr;
+  url_buf_truncate(out, start);
+  if (!ipv4_parse(ascii, alen, &addr)) return URL_FAILURE;
+  ipv4_serialize(addr, out);
+  *type = URL_HOST_IPV4;
+  return out->err;
+}
+
+/*
+** Special-host steps 4-8: percent-decode, UTF-8 decode without BOM, domain to
+** ASCII, forbidden domain code points, IPv4.  The general path, for
+** non-ASCII or percent-encoded input.
+*/
+static int domain_parse_slow(const char *s, size_t n, url_buf *out,
+                             url_host_type *type) {
   char st1[256], st2[256];
   url_buf dec, fix;
   url_buf_init(&dec, st1, sizeof st1, out->max);
@@ -275,32 +295,32 @@ static int domain_parse(const char *s, size_t n, url_buf *out,
   if (rc == URL_OK) rc = url_domain_to_ascii(domain, dlen, out);
   url_buf_free(&dec);
   url_buf_free(&fix);
-  if (rc != URL_OK) goto fail;
+  if (rc != URL_OK) {
+    if (!out->err) url_buf_truncate(out, start);
+    return rc;
+  }
+  return finish_domain(out, start, type, 0);
+}
 
-  const char *ascii = out->ptr + start;
-  size_t alen = out->len - start;
-  for (size_t i = 0; i < alen; i++) {
-    if (is_forbidden_domain((unsigned char)ascii[i])) {
-      rc = URL_FAILURE;
-      goto fail;
+static int domain_parse(const char *s, size_t n, url_buf *out,
+                        url_host_type *type) {
+  /* Fast path: for ASCII without '%', domain to ASCII only lowercases; the
+     forbidden code points are checked in the same pass. */
+  size_t start = out->len, i = 0;
+  int forbidden = 0;
+  if (url_buf_reserve(out, n) == 0) {
+    char *d = out->ptr + start;
+    for (; i < n; i++) {
+      unsigned char c = (unsigned char)s[i];
+      if (c >= 0x80 || c == '%') break;
+      forbidden |= is_forbidden_domain(c);
+      d[i] = (char)(c >= 'A' && c <= 'Z' ? c | 0x20 : c);
     }
   }
-  if (ends_in_a_number(ascii, alen)) {
-    uint32_t addr;
-    if (!ipv4_parse(ascii, alen, &addr)) {
-      rc = URL_FAILURE;
-      goto fail;
-    }
-    url_buf_truncate(out, start);
-    ipv4_serialize(addr, out);
-    *type = URL_HOST_IPV4;
-    return out->err;
-  }
-  *type = URL_HOST_DOMAIN;
-  return URL_OK;
-fail:
-  if (!out->err) url_buf_truncate(out, start);
-  return rc;
+  if (i < n) return domain_parse_slow(s, n, out, type);
+  if (forbidden) return URL_FAILURE;
+  out->len += n;
+  return finish_domain(out, start, type, 1);
 }
 
 /* https://url.spec.whatwg.org/#concept-host-parser */

@@ -160,6 +160,8 @@ static int decompose(uint32_t c, uint32_t p, cpvec *out) {
     else hi = mid;
   }
   /* The generator sets IDNA_P_DECOMP exactly for listed code points. */
+  if (lo == url_idna_decomp_count || url_idna_decomp_cp[lo] != c)
+    return cv_push(out, c);
   uint16_t d = url_idna_decomp_data[lo];
   return cv_append(out, url_idna_decomp_pool + (d >> 3), d & 7u);
 }
@@ -300,8 +302,9 @@ static uint32_t pc_threshold(uint32_t k, uint32_t bias) {
 ** Fenwick tree over slots 1..n, for the O(n log n) placement that keeps
 ** 100 kB labels from costing quadratic time in both directions.
 */
-static void fw_add(uint32_t *t, size_t n, size_t i, int32_t d) {
-  for (; i <= n; i += i & (~i + 1)) t[i] = (uint32_t)((int32_t)t[i] + d);
+/* Adds d (UINT32_MAX to subtract one: unsigned arithmetic wraps). */
+static void fw_add(uint32_t *t, size_t n, size_t i, uint32_t d) {
+  for (; i <= n; i += i & (~i + 1)) t[i] += d;
 }
 
 static uint32_t fw_prefix(const uint32_t *t, size_t i) {
@@ -391,7 +394,7 @@ static int puny_decode(const uint32_t *in, size_t n, cpvec *out,
   for (size_t j = m; j > 0; j--) {
     size_t slot = fw_kth(fw, total, idx[j - 1]);
     dst[slot] = val[j - 1];
-    fw_add(fw, total, slot + 1, -1);
+    fw_add(fw, total, slot + 1, UINT32_MAX);
   }
   for (size_t j = 0, b = 0; j < total; j++) {
     if (dst[j] == UINT32_MAX) dst[j] = in[b++];
@@ -668,24 +671,24 @@ int url_domain_to_ascii(const char *in, size_t n, url_buf *out) {
   idna_work w;
   int rc;
   if (out->err) return out->err;
-  if (n <= out->max - out->len) {
-    /* One pass: lowercase into out until a non-ASCII byte shows up. */
-    if (url_buf_reserve(out, n)) return out->err;
-    for (i = 0; i < n; i++) {
-      unsigned char c = (unsigned char)in[i];
-      if (c >= 0x80) break;
-      if (c >= 'A' && c <= 'Z') c += 'a' - 'A';
-      out->ptr[out->len++] = (char)c;
-    }
-    if (i == n) return n ? URL_OK : URL_FAILURE;
-    out->len = start;
-  } else {
-    /* An ASCII result would be n bytes: too big; others may still fit. */
+  if (n > out->max - out->len) {
+    /* An ASCII result would not fit, but a non-ASCII input may shrink. */
     for (i = 0; i < n && (unsigned char)in[i] < 0x80; i++) {
     }
-    if (i == n) return url_buf_reserve(out, n);
+    if (i < n) goto full;
   }
+  /* One pass: lowercase into out until a non-ASCII byte shows up. */
+  if (url_buf_reserve(out, n)) return out->err;
+  for (i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)in[i];
+    if (c >= 0x80) break;
+    if (c >= 'A' && c <= 'Z') c += 'a' - 'A';
+    out->ptr[out->len++] = (char)c;
+  }
+  if (i == n) return n ? URL_OK : URL_FAILURE;
+  out->len = start;
 
+full:
   work_init(&w);
   rc = process(in, n, &w);
   if (rc == URL_OK) {

@@ -1,7 +1,10 @@
 /*
-** Percent-encode sets (§1.3 "Percent-encoded bytes") as 128-bit bitmaps over
-** ASCII; every non-ASCII byte is in every set.  Each set is the previous one
-** plus a few code points, as the Standard defines them.
+** Percent-encode sets (§1.3 "Percent-encoded bytes").  Each set is defined
+** below as a 128-bit bitmap over ASCII (every non-ASCII byte is in every
+** set), the previous set plus a few code points, as the Standard words it.
+** From those bitmaps one constant 256-entry table of class bits
+** (url_char_class) is built, so testing a byte against a set, or against a
+** set plus the delimiters that end a component, is one load and one AND.
 */
 #ifndef URL_PERCENT_H
 #define URL_PERCENT_H
@@ -11,12 +14,8 @@
 
 #include "url_buf.h"
 
-typedef struct url_pct_set {
-  uint64_t lo, hi; /* bit c of lo (c < 64) or of hi (c - 64) */
-} url_pct_set;
-
-#define URL_BIT(c) ((c) < 64 ? (uint64_t)1 << (c) : 0)
-#define URL_BITH(c) ((c) >= 64 ? (uint64_t)1 << ((c)-64) : 0)
+#define URL_BIT(c) ((c) < 64 ? (uint64_t)1 << ((c) & 63) : 0)
+#define URL_BITH(c) ((c) >= 64 ? (uint64_t)1 << (((c) - 64) & 63) : 0)
 
 /* C0 control percent-encode set: C0 controls and all > U+007E. */
 #define URL_C0_LO 0x00000000FFFFFFFFULL
@@ -43,19 +42,44 @@ typedef struct url_pct_set {
 #define URL_FORM_LO (URL_COMPONENT_LO | URL_BIT('!') | URL_BIT('\'') | URL_BIT('(') | URL_BIT(')'))
 #define URL_FORM_HI (URL_COMPONENT_HI | URL_BITH('~'))
 
-static const url_pct_set URL_SET_C0 = {URL_C0_LO, URL_C0_HI};
-static const url_pct_set URL_SET_FRAGMENT = {URL_FRAG_LO, URL_FRAG_HI};
-static const url_pct_set URL_SET_QUERY = {URL_QUERY_LO, URL_QUERY_HI};
-static const url_pct_set URL_SET_SPECIAL_QUERY = {URL_SQUERY_LO, URL_SQUERY_HI};
-static const url_pct_set URL_SET_PATH = {URL_PATH_LO, URL_PATH_HI};
-static const url_pct_set URL_SET_USERINFO = {URL_USERINFO_LO, URL_USERINFO_HI};
-static const url_pct_set URL_SET_COMPONENT = {URL_COMPONENT_LO, URL_COMPONENT_HI};
-static const url_pct_set URL_SET_FORM = {URL_FORM_LO, URL_FORM_HI};
+/* Class bits of url_char_class[]: one per percent-encode set... */
+enum {
+  URL_CC_C0 = 1 << 0,
+  URL_CC_FRAGMENT = 1 << 1,
+  URL_CC_QUERY = 1 << 2,
+  URL_CC_SPECIAL_QUERY = 1 << 3,
+  URL_CC_PATH = 1 << 4,
+  URL_CC_USERINFO = 1 << 5,
+  URL_CC_COMPONENT = 1 << 6,
+  URL_CC_FORM = 1 << 7,
+  /* ...and for the delimiters that end components, */
+  URL_CC_SLASH = 1 << 8,     /* '/' */
+  URL_CC_BACKSLASH = 1 << 9, /* '\' */
+  URL_CC_QMARK = 1 << 10,    /* '?' */
+  URL_CC_HASH = 1 << 11,     /* '#' */
+  /* and https://url.spec.whatwg.org/#forbidden-domain-code-point */
+  URL_CC_FORBIDDEN_DOMAIN = 1 << 12
+};
+
+extern const uint16_t url_char_class[256];
+
+/* A percent-encode set (or a set of delimiters): a mask of class bits. */
+typedef struct url_pct_set {
+  uint16_t mask;
+} url_pct_set;
+
+static const url_pct_set URL_SET_C0 = {URL_CC_C0};
+static const url_pct_set URL_SET_FRAGMENT = {URL_CC_FRAGMENT};
+static const url_pct_set URL_SET_QUERY = {URL_CC_QUERY};
+static const url_pct_set URL_SET_SPECIAL_QUERY = {URL_CC_SPECIAL_QUERY};
+static const url_pct_set URL_SET_PATH = {URL_CC_PATH};
+static const url_pct_set URL_SET_USERINFO = {URL_CC_USERINFO};
+static const url_pct_set URL_SET_COMPONENT = {URL_CC_COMPONENT};
+static const url_pct_set URL_SET_FORM = {URL_CC_FORM};
 
 /* True if byte c must be percent-encoded in set s. */
 static inline int url_pct_in(const url_pct_set *s, unsigned char c) {
-  if (c >= 128) return 1;
-  return c < 64 ? (int)((s->lo >> c) & 1) : (int)((s->hi >> (c - 64)) & 1);
+  return (url_char_class[c] & s->mask) != 0;
 }
 
 /*

@@ -248,6 +248,12 @@ typedef struct parser {
   int special;
   url_override ovr; /* the state override, for the URL API setters */
   const url *ctx;   /* with ovr: the URL being modified (u is scratch) */
+  /* What the authority state saw of the host that follows its last '@', so
+     the host state need not scan it again: where the host's first ':' is
+     (-1: none), where the authority ends, and whether a '[' occurs.
+     host_end < 0: unknown (the host state scans). */
+  long host_colon, host_end;
+  int host_bracket;
 } parser;
 
 static int at(const parser *ps, long i) {
@@ -278,9 +284,10 @@ static url_state scheme_state(parser *ps) {
       q++;
   }
   if (q == 0 || at(ps, q) != ':') return ST_NO_SCHEME; /* pointer stays 0 */
+  if (url_buf_reserve(&u->href, (size_t)q + 1)) return ST_DONE;
   for (long i = 0; i < q; i++) {
     char c = ps->in[i];
-    url_buf_putc(&u->href, (c >= 'A' && c <= 'Z') ? (char)(c | 0x20) : c);
+    u->href.ptr[u->href.len++] = (c >= 'A' && c <= 'Z') ? (char)(c | 0x20) : c;
   }
   u->scheme_end = (uint32_t)q;
   url_buf_putc(&u->href, ':');
@@ -315,18 +322,20 @@ static void put_encoded(parser *ps, long from, long to, const url_pct_set *set) 
 */
 static int encode_until(parser *ps, const url_pct_set *set,
                         const url_pct_set *stop) {
-  const url_pct_set either = {set->lo | stop->lo, set->hi | stop->hi};
+  const uint16_t either = set->mask | stop->mask;
   const unsigned char *s = (const unsigned char *)ps->in;
   long i = ps->p, run = i, n = ps->n;
   int c = EOF_CP;
   for (; i < n; i++) {
-    if (!url_pct_in(&either, s[i])) continue;
-    if (s[i] < 128 && url_pct_in(stop, s[i])) {
+    if (!(url_char_class[s[i]] & either)) continue;
+    if (url_char_class[s[i]] & stop->mask) {
       c = s[i];
       break;
     }
     url_buf_append(&ps->u->href, ps->in + run, (size_t)(i - run));
-    put_encoded(ps, i, i + 1, set);
+    static const char hex[] = "0123456789ABCDEF";
+    char e[3] = {'%', hex[s[i] >> 4], hex[s[i] & 15]};
+    url_buf_append(&ps->u->href, e, 3);
     run = i + 1;
   }
   url_buf_append(&ps->u->href, ps->in + run, (size_t)(i - run));
@@ -344,10 +353,21 @@ static int authority_state(parser *ps) {
   int at_sign_seen = 0, password_token_seen = 0;
   start_authority(u);
   ps->buf_start = ps->p;
+  const unsigned char *in = (const unsigned char *)ps->in;
+  ps->host_colon = -1;
+  ps->host_bracket = 0;
   for (;; ps->p++) {
+    /* Skip what cannot end a buffer or matter to the host state: most code
+       points are above '@'. */
+    while (ps->p < ps->n && in[ps->p] > '@' && in[ps->p] != '\\' &&
+           in[ps->p] != '[')
+      ps->p++;
     int c = at(ps, ps->p);
-    if (c > '@' && c != '\\' && c != EOF_CP) continue; /* most code points */
+    if (c == ':' && ps->host_colon < 0) ps->host_colon = ps->p;
+    if (c == '[') ps->host_bracket = 1;
     if (c == '@') {
+      ps->host_colon = -1;
+      ps->host_bracket = 0;
       if (at_sign_seen) url_buf_append(&u->href, "%40", 3);
       at_sign_seen = 1;
       long i = ps->buf_start;
@@ -369,6 +389,7 @@ static int authority_state(parser *ps) {
       ps->buf_start = ps->p + 1;
     } else if (ends_authority(ps, c)) {
       if (at_sign_seen && ps->p == ps->buf_start) return URL_FAILURE;
+      ps->host_end = ps->p;
       ps->p = ps->buf_start; /* host state starts at the buffer's start */
       break;
     }
@@ -400,9 +421,12 @@ static int put_host(parser *ps, long from, long to) {
 static url_state host_state(parser *ps, int *rc) {
   int inside_brackets = 0;
   long start = ps->p;
+  const unsigned char *in = (const unsigned char *)ps->in;
+  if (ps->host_end >= 0 && !ps->host_bracket) /* known from the authority */
+    ps->p = ps->host_colon >= 0 ? ps->host_colon : ps->host_end;
   for (;; ps->p++) {
+    while (ps->p < ps->n && in[ps->p] > ']') ps->p++; /* lowercase and such */
     int c = at(ps, ps->p);
-    if (c > ']' && c != EOF_CP) continue; /* lowercase letters and the like */
     if (c == ':' && !inside_brackets) {
       if (ps->p == start) break; /* host-missing */
       if (ps->ovr == URL_OVERRIDE_HOSTNAME) break;
@@ -464,9 +488,9 @@ static url_state path_state(parser *ps) {
   uint32_t seg = pos(u);
   /* '?' and '#' end the path unless there is a state override. */
   static const url_pct_set stops[2][2] = {
-      {{URL_BIT('/') | URL_BIT('?') | URL_BIT('#'), 0},
-       {URL_BIT('/') | URL_BIT('?') | URL_BIT('#'), URL_BITH('\\')}},
-      {{URL_BIT('/'), 0}, {URL_BIT('/'), URL_BITH('\\')}}};
+      {{URL_CC_SLASH | URL_CC_QMARK | URL_CC_HASH},
+       {URL_CC_SLASH | URL_CC_QMARK | URL_CC_HASH | URL_CC_BACKSLASH}},
+      {{URL_CC_SLASH}, {URL_CC_SLASH | URL_CC_BACKSLASH}}};
   int c = encode_until(ps, &URL_SET_PATH, &stops[ps->ovr != 0][ps->special]);
   if (u->href.err) return ST_DONE;
   const char *s = u->href.ptr + seg;
@@ -526,7 +550,7 @@ static url_state opaque_path_state(parser *ps) {
 
 static url_state query_state(parser *ps) {
   /* '#' ends the query unless there is a state override. */
-  static const url_pct_set stops[2] = {{URL_BIT('#'), 0}, {0, 0}};
+  static const url_pct_set stops[2] = {{URL_CC_HASH}, {0}};
   int c = encode_until(ps, ps->special ? &URL_SET_SPECIAL_QUERY : &URL_SET_QUERY,
                        &stops[ps->ovr != 0]);
   if (c == EOF_CP) return ST_DONE;
@@ -856,7 +880,7 @@ int url_parse(url *u, const char *in, size_t n, const url *base) {
   url_buf_init(&clean, st, sizeof st, u->href.max);
   int rc = url_remove_tab_newline(&in, &n, &clean);
   if (rc == URL_OK) {
-    parser ps = {u, base, in, (long)n, 0, 0, 0, URL_OVERRIDE_NONE, NULL};
+    parser ps = {u, base, in, (long)n, 0, 0, 0, URL_OVERRIDE_NONE, NULL, -1, -1, 0};
     rc = run(&ps, ST_SCHEME_START);
   }
   if (rc == URL_OK) {
@@ -889,7 +913,7 @@ int url_parse_override(url *s, const url *ctx, const char *in, size_t n,
     case URL_OVERRIDE_NONE: break;
   }
   if (rc == URL_OK) {
-    parser ps = {s, NULL, in, (long)n, 0, 0, url_is_special(ctx), ovr, ctx};
+    parser ps = {s, NULL, in, (long)n, 0, 0, url_is_special(ctx), ovr, ctx, -1, -1, 0};
     rc = run(&ps, state);
   }
   url_buf_free(&clean);

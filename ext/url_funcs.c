@@ -56,7 +56,7 @@ SQLITE_EXTENSION_INIT3
 /* ------------------------------------------------------------ base URLs */
 
 /* Auxdata marking a constant base argument that is not a valid URL. */
-static char bad_base_marker;
+static const char bad_base_marker = 0;
 #define BAD_BASE ((void *)&bad_base_marker)
 
 static void base_free(void *p) { sqlite3_free(p); }
