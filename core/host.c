@@ -262,8 +262,10 @@ static int finish_domain(url_buf *out, size_t start, url_host_type *type,
       return URL_FAILURE;
     }
   }
-  *type = URL_HOST_DOMAIN;
-  if (!ends_in_a_number(ascii, alen)) return URL_OK;
+  if (!ends_in_a_number(ascii, alen)) {
+    *type = URL_HOST_DOMAIN;
+    return URL_OK;
+  }
   uint32_t addr;
   url_buf_truncate(out, start);
   if (!ipv4_parse(ascii, alen, &addr)) return URL_FAILURE;

@@ -9,7 +9,7 @@ void url_buf_init(url_buf *b, char *stack, size_t cap, size_t max) {
   b->ptr = stack;
   b->stack = stack;
   b->len = 0;
-  b->cap = stack ? cap : 0;
+  b->cap = stack ? (cap < max ? cap : max) : 0; /* max holds for stack too */
   b->max = max;
   b->err = URL_OK;
 }

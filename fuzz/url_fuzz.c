@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "setters.h"
 #include "url.h"
 #include "utf8.h"
 
@@ -360,6 +361,39 @@ static int parse_check(url *u, char *st, size_t cap, const char *in, size_t n,
   return rc;
 }
 
+/*
+** Setters property (URL API, §6.1): for a valid URL, any setter and any
+** value, the result is a valid URL (only the href setter may refuse) whose
+** href re-parses to itself and passes every check above.  The value is the
+** fuzz input after its first byte; the URLs are the parsed input and the
+** fixed base.
+*/
+static void check_setters(const url *start, const char *v, size_t n) {
+  for (int c = 0; c < URL_C_COUNT; c++) {
+    url_str h = url_href(start);
+    url s;
+    char st[128];
+    url_init(&s, st, sizeof st, MAX_LEN);
+    if (url_parse(&s, h.s, h.n, NULL) != URL_OK)
+      fail("href does not re-parse before a setter", start, h, NONE);
+    int rc = url_set(&s, (url_component)c, v, n);
+    if (rc == URL_FAILURE && c != URL_C_HREF)
+      fail("a setter other than href failed", &s, cstr(url_component_name(c)), NONE);
+    if (rc == URL_OK) {
+      check_url(&s); /* includes the re-parse idempotence check */
+      url r;
+      char rst[128];
+      url_init(&r, rst, sizeof rst, MAX_LEN);
+      url_str sh = url_href(&s);
+      if (url_parse(&r, sh.s, sh.n, NULL) != URL_OK || !eq(url_href(&r), sh))
+        fail("setter result does not re-parse to itself", &s,
+             cstr(url_component_name(c)), sh);
+      url_free(&r);
+    }
+    url_free(&s);
+  }
+}
+
 static url base_url;
 static char base_st[128];
 
@@ -396,7 +430,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   parse_check(&w, wst, sizeof wst, in, n, &base_url, BASE, sizeof BASE - 1);
   url_free(&w);
 
-  /* 3. Against its own URL as the base (exercises odd bases). */
+  /* 3. Setters with the rest of the input as the value. */
+  if (n > 0) {
+    if (rc == URL_OK) check_setters(&u, in + 1, n - 1);
+    check_setters(&base_url, in + 1, n - 1);
+  }
+
+  /* 4. Against its own URL as the base (exercises odd bases). */
   if (rc == URL_OK) {
     url_str h = url_href(&u);
     char hb[128];
