@@ -23,7 +23,9 @@
              IN(URL_FORM, c) * URL_CC_FORM | ((c) == '/') * URL_CC_SLASH |    \
              ((c) == '\\') * URL_CC_BACKSLASH | ((c) == '?') * URL_CC_QMARK | \
              ((c) == '#') * URL_CC_HASH |                                     \
-             ((c) < 128 && IN(FORBIDDEN_DOMAIN, c)) * URL_CC_FORBIDDEN_DOMAIN)
+             ((c) < 128 && IN(FORBIDDEN_DOMAIN, c)) * URL_CC_FORBIDDEN_DOMAIN | \
+             ((c) == '@' || (c) == ':' || (c) == '/' || (c) == '?' ||          \
+              (c) == '#' || (c) == '\\' || (c) == '[') * URL_CC_AUTHORITY)
 #define CC4(c) CC(c), CC((c) + 1), CC((c) + 2), CC((c) + 3)
 #define CC16(c) CC4(c), CC4((c) + 4), CC4((c) + 8), CC4((c) + 12)
 #define CC64(c) CC16(c), CC16((c) + 16), CC16((c) + 32), CC16((c) + 48)

@@ -57,8 +57,10 @@ enum {
   URL_CC_BACKSLASH = 1 << 9, /* '\' */
   URL_CC_QMARK = 1 << 10,    /* '?' */
   URL_CC_HASH = 1 << 11,     /* '#' */
-  /* and https://url.spec.whatwg.org/#forbidden-domain-code-point */
-  URL_CC_FORBIDDEN_DOMAIN = 1 << 12
+  /* https://url.spec.whatwg.org/#forbidden-domain-code-point */
+  URL_CC_FORBIDDEN_DOMAIN = 1 << 12,
+  /* what the authority state must look at: @ : / ? # \ [ */
+  URL_CC_AUTHORITY = 1 << 13
 };
 
 extern const uint16_t url_char_class[256];

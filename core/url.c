@@ -357,11 +357,10 @@ static int authority_state(parser *ps) {
   ps->host_colon = -1;
   ps->host_bracket = 0;
   for (;; ps->p++) {
-    /* Skip what cannot end a buffer or matter to the host state: most code
-       points are above '@'. */
-    while (ps->p < ps->n && in[ps->p] > '@' && in[ps->p] != '\\' &&
-           in[ps->p] != '[')
-      ps->p++;
+    /* Skip what cannot end a buffer or matter to the host state. */
+    long i = ps->p, n = ps->n; /* locals: ps->p would be reloaded each step */
+    while (i < n && !(url_char_class[in[i]] & URL_CC_AUTHORITY)) i++;
+    ps->p = i;
     int c = at(ps, ps->p);
     if (c == ':' && ps->host_colon < 0) ps->host_colon = ps->p;
     if (c == '[') ps->host_bracket = 1;
@@ -370,20 +369,20 @@ static int authority_state(parser *ps) {
       ps->host_bracket = 0;
       if (at_sign_seen) url_buf_append(&u->href, "%40", 3);
       at_sign_seen = 1;
-      long i = ps->buf_start;
+      long k = ps->buf_start;
       if (!password_token_seen) {
-        while (i < ps->p && ps->in[i] != ':') i++;
-        put_encoded(ps, ps->buf_start, i, &URL_SET_USERINFO);
+        while (k < ps->p && ps->in[k] != ':') k++;
+        put_encoded(ps, ps->buf_start, k, &URL_SET_USERINFO);
         u->username_end = pos(u);
-        if (i < ps->p) {
+        if (k < ps->p) {
           password_token_seen = 1;
           url_buf_putc(&u->href, ':');
           u->password_start = pos(u);
-          i++;
+          k++;
         }
       }
       if (password_token_seen) {
-        put_encoded(ps, i, ps->p, &URL_SET_USERINFO);
+        put_encoded(ps, k, ps->p, &URL_SET_USERINFO);
         u->password_end = pos(u);
       }
       ps->buf_start = ps->p + 1;
@@ -425,7 +424,9 @@ static url_state host_state(parser *ps, int *rc) {
   if (ps->host_end >= 0 && !ps->host_bracket) /* known from the authority */
     ps->p = ps->host_colon >= 0 ? ps->host_colon : ps->host_end;
   for (;; ps->p++) {
-    while (ps->p < ps->n && in[ps->p] > ']') ps->p++; /* lowercase and such */
+    long i = ps->p, n = ps->n; /* skip lowercase letters and such */
+    while (i < n && in[i] > ']') i++;
+    ps->p = i;
     int c = at(ps, ps->p);
     if (c == ':' && !inside_brackets) {
       if (ps->p == start) break; /* host-missing */
