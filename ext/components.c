@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "ext.h"
+#include "psl.h"
 #include "url.h"
 #include "utf8.h"
 SQLITE_EXTENSION_INIT3
@@ -41,7 +42,9 @@ typedef enum col_kind {
   K_ORIGIN,      /* url_origin() */
   K_HOST_TYPE,   /* url_host_type_name() */
   K_PORT_NUMBER, /* u->port, NULL when -1 */
-  K_OPAQUE_PATH  /* u->opaque_path */
+  K_OPAQUE_PATH, /* u->opaque_path */
+  K_REGISTRABLE, /* the host's registrable domain (public suffix list) */
+  K_SUFFIX       /* the host's public suffix */
 } col_kind;
 
 typedef struct col_def {
@@ -72,6 +75,8 @@ static const col_def columns[] = {
     {"host_type TEXT", K_HOST_TYPE, NULL},
     {"port_number INTEGER", K_PORT_NUMBER, NULL},
     {"has_opaque_path INTEGER", K_OPAQUE_PATH, NULL},
+    {"registrable_domain TEXT", K_REGISTRABLE, NULL},
+    {"public_suffix TEXT", K_SUFFIX, NULL},
 };
 
 #define N_COLUMNS ((int)(sizeof columns / sizeof columns[0]))
@@ -85,6 +90,7 @@ static const col_def columns[] = {
 typedef struct comp_vtab {
   sqlite3_vtab base;
   sqlite3 *db;
+  const url_psl_conn *psl; /* the connection's public suffix list */
 } comp_vtab;
 
 typedef struct comp_cursor {
@@ -136,6 +142,7 @@ static int comp_connect(sqlite3 *db, void *aux, int argc,
   if (!t) return SQLITE_NOMEM;
   memset(t, 0, sizeof *t);
   t->db = db;
+  t->psl = aux;
 #ifdef SQLITE_VTAB_INNOCUOUS
   sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
 #endif
@@ -311,6 +318,17 @@ static int comp_column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i) {
     case K_OPAQUE_PATH:
       sqlite3_result_int(ctx, u->opaque_path != 0);
       break;
+    case K_REGISTRABLE:
+    case K_SUFFIX: {
+      const comp_vtab *t = (const comp_vtab *)cur->pVtab;
+      const url_psl_list *l = url_psl_conn_list(t->psl);
+      url_str h = url_hostname(u), r;
+      int rc = col->kind == K_SUFFIX
+                   ? url_psl_public_suffix(l, h.s, h.n, u->host_type, &r)
+                   : url_psl_registrable_domain(l, h.s, h.n, u->host_type, &r);
+      url_result(ctx, rc, r.s, r.n);
+      break;
+    }
   }
   return SQLITE_OK;
 }
@@ -372,6 +390,8 @@ static sqlite3_module comp_module = {
     .xRowid = comp_rowid,
 };
 
-int url_register_components(sqlite3 *db) {
-  return sqlite3_create_module(db, "url_components", &comp_module, NULL);
+int url_register_components(sqlite3 *db, url_psl_conn *psl) {
+  /* The module holds a reference to the list, released with the module. */
+  return sqlite3_create_module_v2(db, "url_components", &comp_module,
+                                  url_psl_conn_retain(psl), url_psl_conn_release);
 }

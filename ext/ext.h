@@ -75,9 +75,21 @@ int url_register(sqlite3 *db, const url_func_def *defs, int n, void *p);
 /* Per-module registration, called by sqlite3_url_init. */
 int url_register_host_functions(sqlite3 *db);
 int url_register_url_functions(sqlite3 *db);  /* ext/url_funcs.c */
-int url_register_components(sqlite3 *db);     /* ext/components.c */
 int url_register_search_params(sqlite3 *db);  /* ext/search_params.c */
-int url_register_psl_functions(sqlite3 *db);  /* ext/psl_funcs.c */
+
+/*
+** The connection's public suffix list (ext/psl_funcs.c), shared by the PSL
+** functions and url_components, reference-counted: each registration holds
+** a reference that SQLite's destructor callbacks release.
+*/
+typedef struct url_psl_conn url_psl_conn;
+url_psl_conn *url_psl_conn_new(void); /* one reference, or NULL */
+url_psl_conn *url_psl_conn_retain(url_psl_conn *c);
+void url_psl_conn_release(void *c);
+struct url_psl_list;
+const struct url_psl_list *url_psl_conn_list(const url_psl_conn *c);
+int url_register_psl_functions_on(sqlite3 *db, url_psl_conn *c);
+int url_register_components(sqlite3 *db, url_psl_conn *psl); /* ext/components.c */
 int url_register_set_functions(sqlite3 *db);  /* ext/set_funcs.c */
 
 #endif /* URL_EXT_H */

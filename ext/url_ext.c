@@ -43,9 +43,14 @@ int sqlite3_url_init(sqlite3 *db, char **pzErrMsg,
   int rc = url_register(db, defs, 1, NULL);
   if (rc == SQLITE_OK) rc = url_register_host_functions(db);
   if (rc == SQLITE_OK) rc = url_register_url_functions(db);
-  if (rc == SQLITE_OK) rc = url_register_components(db);
   if (rc == SQLITE_OK) rc = url_register_search_params(db);
-  if (rc == SQLITE_OK) rc = url_register_psl_functions(db);
+  if (rc == SQLITE_OK) {
+    url_psl_conn *psl = url_psl_conn_new();
+    if (!psl) return SQLITE_NOMEM;
+    rc = url_register_psl_functions_on(db, psl);
+    if (rc == SQLITE_OK) rc = url_register_components(db, psl);
+    url_psl_conn_release(psl); /* the registrations hold their own */
+  }
   if (rc == SQLITE_OK) rc = url_register_set_functions(db);
   if (rc != SQLITE_OK && pzErrMsg)
     *pzErrMsg = sqlite3_mprintf("url: registering functions failed: %s",

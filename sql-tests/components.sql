@@ -10,9 +10,9 @@ INSERT INTO checks VALUES
    'href:TEXT:0,origin:TEXT:0,protocol:TEXT:0,username:TEXT:0,password:TEXT:0,' ||
    'host:TEXT:0,hostname:TEXT:0,port:TEXT:0,pathname:TEXT:0,search:TEXT:0,hash:TEXT:0,' ||
    'scheme:TEXT:0,query:TEXT:0,fragment:TEXT:0,host_type:TEXT:0,port_number:INTEGER:0,' ||
-   'has_opaque_path:INTEGER:0,input::1,base::1'),
+   'has_opaque_path:INTEGER:0,registrable_domain:TEXT:0,public_suffix:TEXT:0,input::1,base::1'),
   ('schema/select-star-columns',
-   (SELECT count(*) FROM pragma_table_info('url_components')), 17);
+   (SELECT count(*) FROM pragma_table_info('url_components')), 19);
 
 -- ------------------------------------------------------- one full row
 CREATE TEMP TABLE r AS
@@ -307,3 +307,25 @@ SELECT * FROM url_components WHERE base = 'https://a/';
 SELECT * FROM url_components('https://a/', 'https://b/', 3);
 -- error: no such module: url_components
 CREATE VIRTUAL TABLE t USING url_components;
+
+-- registrable_domain and public_suffix (issue 6), from the connection's list.
+INSERT INTO checks VALUES ('psl columns domain',
+  (SELECT registrable_domain || '|' || public_suffix FROM url_components('https://user:pw@www.example.co.uk:8080/')),
+  'example.co.uk|co.uk');
+INSERT INTO checks VALUES ('psl columns trailing dot',
+  (SELECT registrable_domain || '|' || public_suffix FROM url_components('https://www.city.kawasaki.jp./')),
+  'city.kawasaki.jp.|kawasaki.jp.');
+INSERT INTO checks VALUES ('psl columns private suffix',
+  (SELECT registrable_domain || '|' || public_suffix FROM url_components('https://whatwg.github.io/')),
+  'whatwg.github.io|github.io');
+INSERT INTO checks VALUES ('psl columns suffix only',
+  (SELECT quote(registrable_domain) || '|' || public_suffix FROM url_components('https://github.io/')),
+  'NULL|github.io');
+INSERT INTO checks VALUES ('psl columns ipv4',
+  (SELECT quote(registrable_domain) || '|' || quote(public_suffix) FROM url_components('http://0x7f.1/')),
+  'NULL|NULL');
+INSERT INTO checks VALUES ('psl columns opaque host',
+  (SELECT quote(registrable_domain) || '|' || quote(public_suffix) FROM url_components('foo://example.com/')),
+  'NULL|NULL');
+INSERT INTO checks VALUES ('psl columns in xinfo',
+  (SELECT count(*) FROM pragma_table_xinfo('url_components') WHERE name IN ('registrable_domain', 'public_suffix')), 2);

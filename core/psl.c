@@ -1,0 +1,489 @@
+/*
+** Public suffix, registrable domain and same site over libpsl (see psl.h).
+*/
+#include "psl.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "utf8.h"
+
+#define MAX_LIST_BYTES ((size_t)64 << 20) /* the real list is ~250 KB */
+#define MAX_LABELS 9 /* libpsl looks at no more of a domain either */
+
+/* ------------------------------------------------------------ opening */
+
+static void set_why(char *why, size_t size, const char *msg) {
+  if (size) snprintf(why, size, "%s", msg);
+}
+
+static void set_errno_why(char *why, size_t size, int err) {
+  char msg[128];
+  if (strerror_r(err, msg, sizeof msg) != 0) snprintf(msg, sizeof msg, "error %d", err);
+  set_why(why, size, msg);
+}
+
+/* libpsl's test: the first line is exactly ".DAFSA@PSL_<n>" padded to 15
+   bytes plus '\n' (psl_load_fp reads it with fgets and checks strlen 16). */
+static int is_dafsa(const char *buf, size_t n) {
+  return n >= 16 && memcmp(buf, ".DAFSA@PSL_", 11) == 0 &&
+         memchr(buf, '\n', 16) == buf + 15 && !memchr(buf, '\0', 16);
+}
+
+/* Reads the regular file at fd (at most MAX_LIST_BYTES) into a malloc()ed
+   buffer.  Returns URL_OK, URL_FAILURE (why set) or URL_NOMEM. */
+static int read_all(int fd, char **out, size_t *out_n, char *why,
+                    size_t why_size) {
+  struct stat st;
+  if (fstat(fd, &st) != 0) {
+    set_errno_why(why, why_size, errno);
+    return URL_FAILURE;
+  }
+  if (!S_ISREG(st.st_mode)) {
+    set_why(why, why_size, "not a regular file");
+    return URL_FAILURE;
+  }
+  if (st.st_size < 0 || (unsigned long long)st.st_size > MAX_LIST_BYTES) {
+    set_why(why, why_size, "larger than 64 MiB");
+    return URL_FAILURE;
+  }
+  /* The size is a hint only (files under /proc say 0; a file may grow). */
+  size_t cap = (size_t)st.st_size + 1, n = 0;
+  if (cap < 4096) cap = 4096;
+  char *buf = malloc(cap);
+  if (!buf) return URL_NOMEM;
+  for (;;) {
+    if (n == cap) {
+      if (cap > MAX_LIST_BYTES) {
+        free(buf);
+        set_why(why, why_size, "larger than 64 MiB");
+        return URL_FAILURE;
+      }
+      char *p = realloc(buf, cap * 2);
+      if (!p) {
+        free(buf);
+        return URL_NOMEM;
+      }
+      buf = p;
+      cap *= 2;
+    }
+    ssize_t r = read(fd, buf + n, cap - n);
+    if (r == 0) break;
+    if (r < 0) {
+      if (errno == EINTR) continue;
+      int err = errno;
+      free(buf);
+      set_errno_why(why, why_size, err);
+      return URL_FAILURE;
+    }
+    n += (size_t)r;
+  }
+  if (n > MAX_LIST_BYTES) {
+    free(buf);
+    set_why(why, why_size, "larger than 64 MiB");
+    return URL_FAILURE;
+  }
+  *out = buf;
+  *out_n = n;
+  return URL_OK;
+}
+
+/* Parses buf[0..n) with libpsl.  Returns the context or NULL (*nomem set
+   when it was fmemopen that failed for lack of memory). */
+static psl_ctx_t *load_mem(char *buf, size_t n, int *nomem) {
+  *nomem = 0;
+  FILE *fp = fmemopen(buf, n, "r");
+  if (!fp) {
+    *nomem = errno == ENOMEM;
+    return NULL;
+  }
+  psl_ctx_t *ctx = psl_load_fp(fp);
+  fclose(fp);
+  return ctx;
+}
+
+int url_psl_open_file(url_psl_list *l, const char *path, char *why,
+                      size_t why_size) {
+  set_why(why, why_size, "");
+  /* O_NONBLOCK: opening a FIFO must not wait for a writer (it is then
+     rejected as not a regular file); it changes nothing for regular files. */
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    set_errno_why(why, why_size, errno);
+    return URL_FAILURE;
+  }
+  struct stat st;
+  int have_st = fstat(fd, &st) == 0;
+  char *buf = NULL;
+  size_t n = 0;
+  int rc = read_all(fd, &buf, &n, why, why_size);
+  close(fd);
+  if (rc != URL_OK) return rc;
+  if (n == 0) {
+    free(buf);
+    set_why(why, why_size, "empty file");
+    return URL_FAILURE;
+  }
+  int dafsa = is_dafsa(buf, n);
+  /* libpsl takes any text as rules; refuse what cannot be a list. */
+  if (!dafsa && (memchr(buf, '\0', n) ||
+                 url_utf8_valid_prefix((const unsigned char *)buf, n) != n)) {
+    free(buf);
+    set_why(why, why_size, "not a public suffix list (binary data)");
+    return URL_FAILURE;
+  }
+  int nomem;
+  psl_ctx_t *ctx = load_mem(buf, n, &nomem);
+  free(buf);
+  if (!ctx) {
+    if (nomem) return URL_NOMEM;
+    set_why(why, why_size,
+            dafsa ? "not a DAFSA this libpsl can read"
+                  : "not a public suffix list");
+    return URL_FAILURE;
+  }
+  if (!dafsa && psl_suffix_count(ctx) <= 0 &&
+      psl_suffix_exception_count(ctx) <= 0) {
+    psl_free(ctx);
+    set_why(why, why_size, "no rules in the file");
+    return URL_FAILURE;
+  }
+  size_t plen = strlen(path);
+  char *p = malloc(plen + 1);
+  if (!p) {
+    psl_free(ctx);
+    return URL_NOMEM;
+  }
+  memcpy(p, path, plen + 1);
+  l->psl = ctx;
+  l->owned = ctx;
+  l->path = p;
+  l->date = have_st ? st.st_mtime : 0;
+  l->format = dafsa ? URL_PSL_DAFSA : URL_PSL_TEXT;
+  return URL_OK;
+}
+
+int url_psl_open_default(url_psl_list *l) {
+  memset(l, 0, sizeof *l);
+  /* psl_latest(NULL)'s candidates, newest first (ties: in this order),
+     each only if newer than the built-in data. */
+  time_t builtin_time = psl_builtin_file_time();
+  const char *files[2] = {psl_dist_filename(), psl_builtin_filename()};
+  time_t mtimes[2];
+  const char *order[2];
+  int k = 0;
+  for (int i = 0; i < 2; i++) {
+    struct stat st;
+    if (!files[i] || !*files[i] || stat(files[i], &st) != 0 ||
+        st.st_mtime <= builtin_time)
+      continue;
+    if (k == 1 && st.st_mtime > mtimes[0]) {
+      order[1] = order[0];
+      mtimes[1] = mtimes[0];
+      order[0] = files[i];
+      mtimes[0] = st.st_mtime;
+    } else {
+      order[k] = files[i];
+      mtimes[k] = st.st_mtime;
+    }
+    k++;
+  }
+  for (int i = 0; i < k; i++) {
+    char why[160];
+    int rc = url_psl_open_file(l, order[i], why, sizeof why);
+    if (rc != URL_FAILURE) return rc;
+  }
+  const psl_ctx_t *b = psl_builtin();
+  if (b) {
+    l->psl = b;
+    l->date = builtin_time;
+    l->format = URL_PSL_BUILTIN;
+    return URL_OK;
+  }
+  /* libpsl built without its list and no file: just the "*" rule. */
+  char empty[] = "// no public suffix list available\n";
+  int nomem;
+  psl_ctx_t *ctx = load_mem(empty, sizeof empty - 1, &nomem);
+  if (!ctx) return URL_NOMEM;
+  l->psl = l->owned = ctx;
+  l->format = URL_PSL_EMPTY;
+  return URL_OK;
+}
+
+void url_psl_close(url_psl_list *l) {
+  if (!l) return;
+  if (l->owned) psl_free(l->owned); /* never the built-in list */
+  free(l->path);
+  memset(l, 0, sizeof *l);
+}
+
+int url_psl_rule_count(const url_psl_list *l) {
+  return l->psl ? psl_suffix_count(l->psl) : -1;
+}
+int url_psl_exception_count(const url_psl_list *l) {
+  return l->psl ? psl_suffix_exception_count(l->psl) : -1;
+}
+int url_psl_wildcard_count(const url_psl_list *l) {
+  return l->psl ? psl_suffix_wildcard_count(l->psl) : -1;
+}
+
+/* ----------------------------------------------------------- describing */
+
+static void json_string(url_buf *out, const char *s, size_t n) {
+  char st[256];
+  url_buf fix;
+  url_buf_init(&fix, st, sizeof st, out->max);
+  const char *t;
+  size_t tn;
+  if (url_utf8_sanitize(s, n, &fix, &t, &tn) != URL_OK) {
+    out->err = fix.err;
+    url_buf_free(&fix);
+    return;
+  }
+  url_buf_putc(out, '"');
+  for (size_t i = 0; i < tn; i++) {
+    unsigned char c = (unsigned char)t[i];
+    if (c == '"' || c == '\\') {
+      url_buf_putc(out, '\\');
+      url_buf_putc(out, (char)c);
+    } else if (c < 0x20 || c == 0x7f) {
+      char esc[8];
+      snprintf(esc, sizeof esc, "\\u%04x", c);
+      url_buf_puts(out, esc);
+    } else {
+      url_buf_putc(out, (char)c);
+    }
+  }
+  url_buf_putc(out, '"');
+  url_buf_free(&fix);
+}
+
+static void json_count(url_buf *out, const char *key, int v) {
+  char num[32];
+  url_buf_puts(out, key);
+  if (v < 0) {
+    url_buf_puts(out, "null");
+  } else {
+    snprintf(num, sizeof num, "%d", v);
+    url_buf_puts(out, num);
+  }
+}
+
+int url_psl_describe(const url_psl_list *l, url_buf *out) {
+  static const char *const source[] = {"built-in", "file", "file", "none"};
+  static const char *const format[] = {"null", "\"text\"", "\"dafsa\"", "null"};
+  url_buf_puts(out, "{\"source\":\"");
+  url_buf_puts(out, source[l->format]);
+  url_buf_puts(out, "\",\"path\":");
+  if (l->path) {
+    json_string(out, l->path, strlen(l->path));
+  } else {
+    url_buf_puts(out, "null");
+  }
+  url_buf_puts(out, ",\"format\":");
+  url_buf_puts(out, format[l->format]);
+  url_buf_puts(out, ",\"date\":");
+  struct tm tm;
+  char date[40];
+  if (l->date > 0 && gmtime_r(&l->date, &tm) &&
+      strftime(date, sizeof date, "\"%Y-%m-%dT%H:%M:%SZ\"", &tm) > 0) {
+    url_buf_puts(out, date);
+  } else {
+    url_buf_puts(out, "null");
+  }
+  json_count(out, ",\"rules\":", url_psl_rule_count(l));
+  json_count(out, ",\"exceptions\":", url_psl_exception_count(l));
+  json_count(out, ",\"wildcards\":", url_psl_wildcard_count(l));
+  url_buf_puts(out, ",\"libpsl\":");
+  const char *v = psl_get_version();
+  json_string(out, v, strlen(v));
+  url_buf_putc(out, '}');
+  return out->err;
+}
+
+/* -------------------------------------------------------------- lookups */
+
+int url_psl_host_parts(const url_psl_list *l, const char *h, size_t n,
+                       url_host_type t, url_str *suffix,
+                       url_str *registrable) {
+  if (suffix) *suffix = (url_str){NULL, 0};
+  if (registrable) *registrable = (url_str){NULL, 0};
+  if (t != URL_HOST_DOMAIN || n == 0 || !l->psl) return URL_OK;
+  /* The Standard's trailingDot: removed for the lookup, kept in results
+     (they are suffixes of h, which still ends with it). */
+  size_t m = h[n - 1] == '.' ? n - 1 : n;
+  if (m > 0 && h[m - 1] == '.') {
+    /* Still a trailing dot: the rightmost label is empty, so no rule
+       matches and the "*" rule makes that empty label the public suffix
+       ("a.com.." -> "." / "com..").  Asked about "com.", libpsl would
+       answer as if a wildcard matched the empty label. */
+    size_t p = m - 1;
+    while (p > 0 && h[p - 1] != '.') p--;
+    if (suffix) *suffix = (url_str){h + m, n - m};
+    if (registrable) *registrable = (url_str){h + p, n - p};
+    return URL_OK;
+  }
+  /* Only the MAX_LABELS rightmost labels can match a rule. */
+  size_t start = 0;
+  int dots = 0;
+  for (size_t i = m; i > 0; i--) {
+    if (h[i - 1] == '.' && ++dots == MAX_LABELS) {
+      start = i;
+      break;
+    }
+  }
+  /* libpsl wants a NUL-terminated string. */
+  char st[256];
+  url_buf b;
+  url_buf_init(&b, st, sizeof st, SIZE_MAX);
+  url_buf_append(&b, h + start, m - start);
+  url_buf_putc(&b, '\0');
+  if (b.err) {
+    url_buf_free(&b);
+    return URL_NOMEM;
+  }
+  /* The PSL algorithm: the public suffix is the longest suffix that is
+     one; libpsl's psl_is_public_suffix applies the rules (exceptions,
+     wildcards, the "*" rule for a single label) to one candidate. */
+  const char *c = b.ptr, *end = b.ptr + (m - start);
+  for (;;) {
+    const char *dot = memchr(c, '.', (size_t)(end - c));
+    if (!dot) break; /* one label: a public suffix by the "*" rule */
+    /* An empty leftmost label matches no rule (libpsl would skip it). */
+    if (*c != '.' && psl_is_public_suffix(l->psl, c)) break;
+    c = dot + 1;
+  }
+  size_t off = start + (size_t)(c - b.ptr);
+  url_buf_free(&b);
+  if (suffix) *suffix = (url_str){h + off, n - off};
+  if (registrable && off > 0) {
+    /* The public suffix plus the label before it (h[off - 1] is a dot). */
+    size_t p = off - 1;
+    while (p > 0 && h[p - 1] != '.') p--;
+    *registrable = (url_str){h + p, n - p};
+  }
+  return URL_OK;
+}
+
+int url_psl_public_suffix(const url_psl_list *l, const char *h, size_t n,
+                          url_host_type t, url_str *out) {
+  int rc = url_psl_host_parts(l, h, n, t, out, NULL);
+  return rc != URL_OK ? rc : out->s ? URL_OK : URL_FAILURE;
+}
+
+int url_psl_registrable_domain(const url_psl_list *l, const char *h, size_t n,
+                               url_host_type t, url_str *out) {
+  int rc = url_psl_host_parts(l, h, n, t, NULL, out);
+  return rc != URL_OK ? rc : out->s ? URL_OK : URL_FAILURE;
+}
+
+/* ------------------------------------------------------------ same site */
+
+static int str_eq(const char *a, size_t na, const char *b, size_t nb) {
+  return na == nb && (na == 0 || memcmp(a, b, na) == 0);
+}
+
+int url_psl_hosts_schemelessly_same_site(const url_psl_list *l,
+                                         const char *ha, size_t na,
+                                         url_host_type ta, const char *hb,
+                                         size_t nb, url_host_type tb,
+                                         int *same) {
+  *same = 0;
+  /* Equal hosts: same site whether their registrable domain is null (the
+     first rule) or not (then the registrable domains are equal too). */
+  if (ta == tb && str_eq(ha, na, hb, nb)) {
+    *same = 1;
+    return URL_OK;
+  }
+  url_str ra, rb;
+  int rc = url_psl_host_parts(l, ha, na, ta, NULL, &ra);
+  if (rc == URL_OK) rc = url_psl_host_parts(l, hb, nb, tb, NULL, &rb);
+  if (rc != URL_OK) return rc;
+  *same = ra.s && rb.s && str_eq(ra.s, ra.n, rb.s, rb.n);
+  return URL_OK;
+}
+
+/* An origin: its serialization, and for a tuple origin that serialization
+   parsed as a URL (which gives its scheme, host and host type). */
+typedef struct origin {
+  url_buf ser;
+  url u;
+  int tuple;
+  char ser_st[256];
+  char u_st[256];
+} origin;
+
+static int origin_get(const url *src, origin *o, int parse) {
+  size_t max = src->href.max ? src->href.max : SIZE_MAX;
+  url_buf_init(&o->ser, o->ser_st, sizeof o->ser_st, max);
+  url_init(&o->u, o->u_st, sizeof o->u_st, max);
+  o->tuple = 0;
+  int rc = url_origin(src, &o->ser);
+  if (rc != URL_OK) return rc;
+  if (str_eq(o->ser.ptr, o->ser.len, "null", 4)) return URL_OK; /* opaque */
+  o->tuple = 1;
+  if (!parse) return URL_OK;
+  rc = url_parse(&o->u, o->ser.ptr, o->ser.len, NULL);
+  if (rc == URL_FAILURE) o->tuple = 0; /* cannot happen: "scheme://host" */
+  return rc == URL_FAILURE ? URL_OK : rc;
+}
+
+static void origin_free(origin *o) {
+  url_buf_free(&o->ser);
+  url_free(&o->u);
+}
+
+int url_psl_same_origin(const url *a, const url *b, int *same) {
+  origin oa, ob;
+  *same = 0;
+  int rc = origin_get(a, &oa, 0);
+  if (rc == URL_OK) {
+    rc = origin_get(b, &ob, 0);
+    /* A tuple origin's serialization determines it (the port is null when
+       it is the scheme's default, so it is then left out on both sides). */
+    if (rc == URL_OK)
+      *same = oa.tuple && ob.tuple &&
+              str_eq(oa.ser.ptr, oa.ser.len, ob.ser.ptr, ob.ser.len);
+    origin_free(&ob);
+  }
+  origin_free(&oa);
+  return rc;
+}
+
+/* need_scheme: same site (schemes must match) vs schemelessly same site. */
+static int same_site(const url_psl_list *l, const url *a, const url *b,
+                     int need_scheme, int *same) {
+  origin oa, ob;
+  *same = 0;
+  int rc = origin_get(a, &oa, 1);
+  if (rc == URL_OK) {
+    rc = origin_get(b, &ob, 1);
+    if (rc == URL_OK && oa.tuple && ob.tuple) {
+      url_str sa = url_scheme(&oa.u), sb = url_scheme(&ob.u);
+      if (!need_scheme || str_eq(sa.s, sa.n, sb.s, sb.n)) {
+        url_str ha = url_hostname(&oa.u), hb = url_hostname(&ob.u);
+        rc = url_psl_hosts_schemelessly_same_site(l, ha.s, ha.n,
+                                                  oa.u.host_type, hb.s, hb.n,
+                                                  ob.u.host_type, same);
+      }
+    }
+    origin_free(&ob);
+  }
+  origin_free(&oa);
+  return rc;
+}
+
+int url_psl_same_site(const url_psl_list *l, const url *a, const url *b,
+                      int *same) {
+  return same_site(l, a, b, 1, same);
+}
+
+int url_psl_schemelessly_same_site(const url_psl_list *l, const url *a,
+                                   const url *b, int *same) {
+  return same_site(l, a, b, 0, same);
+}

@@ -1,0 +1,150 @@
+/*
+** The URL Standard's public suffix and registrable domain of a host (§3.2,
+** "host miscellaneous") over libpsl, and HTML's "same site" / "schemelessly
+** same site" for origins (URL Standard §4.6 defers to HTML).
+**
+** A url_psl_list is one Public Suffix List: libpsl's built-in list, or a
+** file (the .dat text format or libpsl's DAFSA binary).  Nothing here is
+** global or mutable: the caller owns each list, and every lookup takes the
+** list to use.  A list is read-only once opened, so lookups on one list may
+** run concurrently.
+**
+** How the Standard's algorithm maps onto libpsl (checked against every row
+** of the Standard's example table by tests/psl_test.c):
+**   - only a domain has a public suffix (IPv4, IPv6, opaque, empty: null);
+**   - the domain is the host serializer's output: lowercase ASCII (IDNs in
+**     their xn-- form), which is what libpsl's lists are matched against;
+**   - one trailing dot is removed before the lookup and put back on the
+**     result ("example.com." -> "com." / "example.com.");
+**   - the full list (ICANN and private sections) with the implicit "*"
+**     rule, so an unlisted TLD is a public suffix ("example.zz" -> "zz");
+**   - the registrable domain is null when the host is a public suffix.
+** Two cases the PSL algorithm does not spell out, for hosts with empty labels
+** (the host parser accepts "a..com", ".com", "com.."):
+**   - a suffix whose leftmost label is empty matches no rule, not even a
+**     wildcard ("a..com" -> "com"; libpsl alone would say ".com");
+**   - the label before the public suffix may be empty: the registrable
+**     domain of "a..com" is ".com", as "the public suffix plus the label
+**     before it" says literally.
+** As libpsl does, at most the 9 rightmost labels are looked up (no list has
+** a rule that long), which bounds the work on hosts with many labels.
+*/
+#ifndef URL_PSL_H
+#define URL_PSL_H
+
+#include <stddef.h>
+#include <time.h>
+
+#include <libpsl.h>
+
+#include "host.h"
+#include "url.h"
+#include "url_buf.h"
+
+typedef enum url_psl_format {
+  URL_PSL_BUILTIN = 0, /* libpsl's built-in list */
+  URL_PSL_TEXT,        /* a public_suffix_list.dat file */
+  URL_PSL_DAFSA,       /* a DAFSA file (psl-make-dafsa --output-format=binary) */
+  URL_PSL_EMPTY        /* no list at all: only the "*" rule (see open_default) */
+} url_psl_format;
+
+typedef struct url_psl_list {
+  const psl_ctx_t *psl;  /* what lookups use; never NULL once opened */
+  psl_ctx_t *owned;      /* psl when it must be psl_free()d, else NULL */
+  char *path;            /* malloc()ed file path; NULL for the built-in list */
+  time_t date;           /* the data's date (file mtime); 0: unknown */
+  url_psl_format format;
+} url_psl_list;
+
+/*
+** Opens the newest list the system has, as psl_latest(NULL) chooses it: of
+** libpsl's distribution file (psl_dist_filename(), Debian's DAFSA) and the
+** file the built-in list was made from (psl_builtin_filename()), the newest
+** that is newer than the built-in data and loads; otherwise the built-in
+** list (psl_builtin()).  The choice is made here rather than by calling
+** psl_latest() so that the list can say which file it is.  If libpsl has no
+** built-in list either, the list is empty (only the "*" rule).  Returns
+** URL_OK or URL_NOMEM; on error *l is left closed (url_psl_close is a no-op).
+*/
+int url_psl_open_default(url_psl_list *l);
+
+/*
+** Opens the list in the file `path` (NUL-terminated): the .dat text format
+** or DAFSA, told apart by the DAFSA header as libpsl does.  Rejected, with a
+** reason written to why[0..why_size) (NUL-terminated, no path in it):
+** a file that cannot be opened or read, is not a regular file, is larger
+** than 64 MiB, is empty, is a text list that is not UTF-8 text (binary data)
+** or has no rules, or that libpsl refuses (a DAFSA of an unknown version).
+** Returns URL_OK, URL_FAILURE (rejected; *l untouched), or URL_NOMEM.
+*/
+int url_psl_open_file(url_psl_list *l, const char *path, char *why,
+                      size_t why_size);
+
+/* Releases what the list owns and leaves it closed.  NULL-safe. */
+void url_psl_close(url_psl_list *l);
+
+/* Rule counts of the list (psl_suffix_count & co.): -1 when unknown, which
+   libpsl says of DAFSA data (files and, in 0.21, nothing else). */
+int url_psl_rule_count(const url_psl_list *l);
+int url_psl_exception_count(const url_psl_list *l);
+int url_psl_wildcard_count(const url_psl_list *l);
+
+/*
+** Appends a JSON object describing the list (what url_psl_info() returns):
+**   {"source":"built-in"|"file"|"none", "path":<file path or null>,
+**    "format":"text"|"dafsa"|null, "date":"YYYY-MM-DDTHH:MM:SSZ"|null,
+**    "rules":N|null, "exceptions":N|null, "wildcards":N|null,
+**    "libpsl":"<psl_get_version()>"}
+** "date" is the file's mtime, or for the built-in list the mtime of the file
+** it was generated from (psl_builtin_file_time()).  Invalid UTF-8 in a path
+** is written as U+FFFD.  Returns out's error state.
+*/
+int url_psl_describe(const url_psl_list *l, url_buf *out);
+
+/*
+** The public suffix and registrable domain of the host h[0..n) of type t
+** (a URL's hostname and host_type, or url_host_parse's output): each is a
+** suffix of h, so *suffix / *registrable are slices of h, or {NULL, 0} when
+** null.  Either pointer may be NULL.  Returns URL_OK or URL_NOMEM (a host
+** whose 9 rightmost labels are longer than 256 bytes needs a heap copy).
+*/
+int url_psl_host_parts(const url_psl_list *l, const char *h, size_t n,
+                       url_host_type t, url_str *suffix, url_str *registrable);
+
+/* One of the two, as a slice of h: URL_OK, URL_FAILURE (null) or URL_NOMEM. */
+int url_psl_public_suffix(const url_psl_list *l, const char *h, size_t n,
+                          url_host_type t, url_str *out);
+int url_psl_registrable_domain(const url_psl_list *l, const char *h, size_t n,
+                               url_host_type t, url_str *out);
+
+/*
+** HTML "schemelessly same site" for two hosts of tuple origins: the hosts
+** are equal and have a null registrable domain, or their registrable domains
+** are equal and not null.  (Hosts are compared as serialized; a domain and
+** an IP address never serialize alike.)  Sets *same to 1 or 0; returns
+** URL_OK or URL_NOMEM.
+*/
+int url_psl_hosts_schemelessly_same_site(const url_psl_list *l,
+                                         const char *ha, size_t na,
+                                         url_host_type ta, const char *hb,
+                                         size_t nb, url_host_type tb,
+                                         int *same);
+
+/*
+** Same origin / same site of the origins of two parsed URLs (url_origin()
+** decides each origin, blob: URLs included).  An opaque origin is "a new
+** opaque origin" each time a URL's origin is obtained, so it is never same
+** origin, same site or schemelessly same site with another URL's origin,
+** even an identical one (data:,x vs data:,x), as in browsers.  Tuple origins:
+**   same origin: equal scheme, host and port;
+**   schemelessly same site: url_psl_hosts_schemelessly_same_site of hosts;
+**   same site: same scheme and schemelessly same site.
+** Each sets *same to 1 or 0 and returns URL_OK, or URL_NOMEM / URL_TOOBIG.
+*/
+int url_psl_same_origin(const url *a, const url *b, int *same);
+int url_psl_same_site(const url_psl_list *l, const url *a, const url *b,
+                      int *same);
+int url_psl_schemelessly_same_site(const url_psl_list *l, const url *a,
+                                   const url *b, int *same);
+
+#endif /* URL_PSL_H */

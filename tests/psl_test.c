@@ -1,0 +1,579 @@
+/*
+** Unit tests of core/psl.c (public suffix, registrable domain, same site,
+** lists) and, through the built extension, of url_psl_load's list swap.
+**
+** Expectations: the URL Standard's public suffix / registrable domain
+** example table (§3.2, "host miscellaneous"), its steps (trailing dot, null
+** for non-domains), the Public Suffix List's rules as shipped by Debian's
+** `publicsuffix` package (*.ck / !www.ck, *.kawasaki.jp / !city.kawasaki.jp,
+** github.io in the private section), and HTML's same site definitions.
+**
+** The extension part loads <dir of this program>/../url (build/url.so or
+** build-san/url.so) into an in-memory database.
+**
+** Prints mismatches and the final line "N passed, N failed"; exits non-zero
+** if anything failed.
+*/
+#include <errno.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "host.h"
+#include "psl.h"
+#include "url.h"
+
+static int passed, failed;
+
+static void count(int ok) {
+  if (ok) {
+    passed++;
+  } else {
+    failed++;
+  }
+}
+
+static const char *show(const char *s) { return s ? s : "(null)"; }
+
+static int slice_is(url_str s, const char *want) {
+  if (!want) return s.s == NULL;
+  return s.s && s.n == strlen(want) && memcmp(s.s, want, s.n) == 0;
+}
+
+/* ------------------------------------------------------------- lists */
+
+static char tmpdir[] = "/tmp/psl_test.XXXXXX";
+
+/* Writes a file in tmpdir; returns its path (static storage per slot). */
+static const char *write_file(const char *name, const char *data, size_t n) {
+  static char paths[8][256];
+  static int slot;
+  char *p = paths[slot++ % 8];
+  snprintf(p, 256, "%s/%s", tmpdir, name);
+  FILE *f = fopen(p, "wb");
+  if (!f || fwrite(data, 1, n, f) != n || fclose(f) != 0) {
+    fprintf(stderr, "cannot write %s: %s\n", p, strerror(errno));
+    exit(2);
+  }
+  return p;
+}
+
+/* ---------------------------------------------------- host → parts */
+
+typedef struct part_case {
+  const char *in;   /* host parser input (special host) */
+  const char *suffix;
+  const char *reg;
+} part_case;
+
+/* The Standard's example table, every row, plus the null rows the issue
+   names; inputs go through the host parser as in a URL. */
+static const part_case standard_table[] = {
+    {"com", "com", NULL},
+    {"example.com", "com", "example.com"},
+    {"www.example.com", "com", "example.com"},
+    {"sub.www.example.com", "com", "example.com"},
+    {"EXAMPLE.COM", "com", "example.com"},
+    {"example.com.", "com.", "example.com."},
+    {"github.io", "github.io", NULL},
+    {"whatwg.github.io", "github.io", "whatwg.github.io"},
+    {"إختبار", "xn--kgbechtv", NULL},
+    {"example.إختبار", "xn--kgbechtv", "example.xn--kgbechtv"},
+    {"sub.example.إختبار", "xn--kgbechtv", "example.xn--kgbechtv"},
+    {"[2001:0db8:85a3:0000:0000:8a2e:0370:7334]", NULL, NULL},
+    {"0.0.0.0", NULL, NULL},
+    {"[::1]", NULL, NULL},
+};
+
+static const part_case more_cases[] = {
+    /* Wildcard and exception rules: *.ck, !www.ck */
+    {"ck", "ck", NULL},
+    {"b.ck", "b.ck", NULL},
+    {"a.b.ck", "b.ck", "a.b.ck"},
+    {"x.a.b.ck", "b.ck", "a.b.ck"},
+    {"www.ck", "ck", "www.ck"},
+    {"sub.www.ck", "ck", "www.ck"},
+    /* *.kawasaki.jp, !city.kawasaki.jp */
+    {"kawasaki.jp", "kawasaki.jp", NULL},
+    {"foo.kawasaki.jp", "foo.kawasaki.jp", NULL},
+    {"bar.foo.kawasaki.jp", "foo.kawasaki.jp", "bar.foo.kawasaki.jp"},
+    {"city.kawasaki.jp", "kawasaki.jp", "city.kawasaki.jp"},
+    {"www.city.kawasaki.jp", "kawasaki.jp", "city.kawasaki.jp"},
+    /* Multi-label ICANN suffixes and the "*" default rule. */
+    {"www.example.co.uk", "co.uk", "example.co.uk"},
+    {"co.uk", "co.uk", NULL},
+    {"example.zz", "zz", "example.zz"},
+    {"localhost", "localhost", NULL},
+    {"a.b.c.d.e.f.g.h.i.j.k.com", "com", "k.com"},
+    /* IDN: the host parser's xn-- form is what is looked up. */
+    {"münchen.de", "de", "xn--mnchen-3ya.de"},
+    {"www.MÜNCHEN.de", "de", "xn--mnchen-3ya.de"},
+    {"例え.jp", "jp", "xn--r8jz45g.jp"},
+    {"テスト.公司.cn", "xn--55qx5d.cn", "xn--zckzah.xn--55qx5d.cn"},
+    /* Trailing dots: one is removed and put back. */
+    {"com.", "com.", NULL},
+    {"www.example.co.uk.", "co.uk.", "example.co.uk."},
+    {"a.b.ck.", "b.ck.", "a.b.ck."},
+    {"github.io.", "github.io.", NULL},
+    /* A second trailing dot is an empty label, matched by the "*" rule. */
+    {"example.com..", ".", "com.."},
+    {".", ".", NULL},
+    /* Empty labels elsewhere (the host parser accepts them). */
+    {"a..com", "com", ".com"},
+    {".com", "com", ".com"},
+    {"..com", "com", ".com"},
+    /* IPv4 in its other forms, IPv6, failures. */
+    {"0x7f.1", NULL, NULL},
+    {"0xC0.0250.1", NULL, NULL},
+    {"3232235777", NULL, NULL},
+    {"[0:0::1]", NULL, NULL},
+    {"1.2.3.4.example", "example", "4.example"},
+};
+
+static void check_host(const url_psl_list *l, const char *what,
+                       const part_case *c) {
+  char st[256];
+  url_buf hb;
+  url_buf_init(&hb, st, sizeof st, 1 << 20);
+  url_host_type t = URL_HOST_NONE;
+  int rc = url_host_parse(c->in, strlen(c->in), 0, &hb, &t);
+  url_str s = {0}, r = {0};
+  if (rc == URL_OK) rc = url_psl_host_parts(l, hb.ptr, hb.len, t, &s, &r);
+  int ok = rc == URL_OK && slice_is(s, c->suffix) && slice_is(r, c->reg);
+  /* The single-result wrappers agree. */
+  url_str s1 = {0}, r1 = {0};
+  int rs = url_psl_public_suffix(l, hb.ptr, hb.len, t, &s1);
+  int rr = url_psl_registrable_domain(l, hb.ptr, hb.len, t, &r1);
+  ok = ok && rs == (c->suffix ? URL_OK : URL_FAILURE) &&
+       rr == (c->reg ? URL_OK : URL_FAILURE) &&
+       (!c->suffix || slice_is(s1, c->suffix)) &&
+       (!c->reg || slice_is(r1, c->reg));
+  if (!ok)
+    printf("FAIL %s %s: got %.*s / %.*s (rc %d), want %s / %s\n", what, c->in,
+           (int)s.n, s.s ? s.s : "(null)", (int)r.n, r.s ? r.s : "(null)", rc,
+           show(c->suffix), show(c->reg));
+  count(ok);
+  url_buf_free(&hb);
+}
+
+static void check_table(const url_psl_list *l, const char *what) {
+  for (size_t i = 0; i < sizeof standard_table / sizeof standard_table[0]; i++)
+    check_host(l, what, &standard_table[i]);
+  for (size_t i = 0; i < sizeof more_cases / sizeof more_cases[0]; i++)
+    check_host(l, what, &more_cases[i]);
+}
+
+/* Non-domain host types are null whatever the text. */
+static void check_types(const url_psl_list *l) {
+  url_host_type types[] = {URL_HOST_NONE, URL_HOST_IPV4, URL_HOST_IPV6,
+                           URL_HOST_OPAQUE, URL_HOST_EMPTY};
+  for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
+    url_str s, r;
+    int rc = url_psl_host_parts(l, "example.com", 11, types[i], &s, &r);
+    int ok = rc == URL_OK && !s.s && !r.s;
+    if (!ok) printf("FAIL type %d: not null\n", (int)types[i]);
+    count(ok);
+  }
+  url_str s, r;
+  count(url_psl_host_parts(l, "", 0, URL_HOST_DOMAIN, &s, &r) == URL_OK &&
+        !s.s && !r.s);
+}
+
+/* For hosts without empty labels, the walk agrees with libpsl's own
+   psl_unregistrable_domain / psl_registrable_domain. */
+static void check_against_libpsl(const url_psl_list *l) {
+  static const char *hosts[] = {
+      "com", "example.com", "www.example.com", "a.b.ck", "www.ck", "ck",
+      "city.kawasaki.jp", "a.kawasaki.jp", "x.a.kawasaki.jp", "github.io",
+      "a.github.io", "x.y.z.github.io", "example.co.uk", "s3.amazonaws.com",
+      "b.s3.amazonaws.com", "x.compute-1.amazonaws.com",
+      "a.x.compute-1.amazonaws.com", "blogspot.co.uk", "x.blogspot.co.uk",
+      "xn--kgbechtv", "example.xn--kgbechtv", "a.b.c.d.e.f.g.h.i.j.k.l.m.jp",
+      "forgot.his.name", "x.forgot.his.name", "his.name", "a.his.name", "zz",
+      "a.zz", NULL};
+  for (int i = 0; hosts[i]; i++) {
+    const char *h = hosts[i];
+    url_str s, r;
+    int rc = url_psl_host_parts(l, h, strlen(h), URL_HOST_DOMAIN, &s, &r);
+    const char *ws = psl_unregistrable_domain(l->psl, h);
+    const char *wr = psl_registrable_domain(l->psl, h);
+    int ok = rc == URL_OK && slice_is(s, ws) && slice_is(r, wr);
+    if (!ok) printf("FAIL vs libpsl %s: want %s / %s\n", h, show(ws), show(wr));
+    count(ok);
+  }
+}
+
+/* A long host: the lookup copies it to the heap and still answers. */
+static void check_long_host(const url_psl_list *l) {
+  size_t n = 5000;
+  char *h = malloc(n + 32);
+  for (size_t i = 0; i < n; i += 2) {
+    h[i] = 'a';
+    h[i + 1] = '.';
+  }
+  memcpy(h + n, "example.co.uk", 14);
+  size_t len = n + 13;
+  url_str s, r;
+  int rc = url_psl_host_parts(l, h, len, URL_HOST_DOMAIN, &s, &r);
+  count(rc == URL_OK && slice_is(s, "co.uk") && slice_is(r, "example.co.uk"));
+  /* One label of 3000 bytes before the suffix. */
+  memset(h, 'b', 3000);
+  memcpy(h + 3000, ".co.uk", 7);
+  rc = url_psl_host_parts(l, h, 3006, URL_HOST_DOMAIN, &s, &r);
+  count(rc == URL_OK && slice_is(s, "co.uk") && r.s == h && r.n == 3006);
+  free(h);
+}
+
+/* ---------------------------------------------------------- same site */
+
+typedef struct site_case {
+  const char *a, *b;
+  int same_origin, same_site, schemelessly;
+} site_case;
+
+static const site_case site_cases[] = {
+    {"https://example.com/a", "https://example.com/b?x#y", 1, 1, 1},
+    {"https://example.com", "https://example.com:443/", 1, 1, 1},
+    {"https://user:pw@example.com:8443/", "https://example.com:8443/x", 1, 1, 1},
+    {"https://example.com:8443/", "https://example.com/", 0, 1, 1},
+    {"https://a.example.com", "https://b.example.com", 0, 1, 1},
+    {"https://www.example.com", "https://EXAMPLE.com./", 0, 0, 0},
+    {"https://example.com.", "https://www.example.com./", 0, 1, 1},
+    {"http://example.com", "https://example.com", 0, 0, 1},
+    {"ws://example.com", "http://example.com", 0, 0, 1},
+    {"https://a.github.io", "https://b.github.io", 0, 0, 0},
+    {"https://github.io", "https://github.io/x", 1, 1, 1},
+    {"https://a.b.ck", "https://c.b.ck", 0, 0, 0},
+    {"https://www.ck", "https://x.www.ck", 0, 1, 1},
+    {"https://example.co.uk", "https://other.co.uk", 0, 0, 0},
+    {"http://127.0.0.1", "http://127.0.0.1:8080", 0, 1, 1},
+    {"http://127.0.0.1", "http://0x7f.1/", 1, 1, 1},
+    {"http://127.0.0.1", "http://127.0.0.2", 0, 0, 0},
+    {"http://[::1]", "http://[0::1]:81", 0, 1, 1},
+    {"http://localhost", "http://localhost:3000", 0, 1, 1},
+    {"https://münchen.de", "https://www.xn--mnchen-3ya.de", 0, 1, 1},
+    /* blob: URLs take the origin of their inner URL. */
+    {"blob:https://a.example.com/uuid", "https://a.example.com", 1, 1, 1},
+    {"blob:https://a.example.com/uuid", "https://b.example.com", 0, 1, 1},
+    /* Opaque origins: a new one per URL, so never the same. */
+    {"data:,x", "data:,x", 0, 0, 0},
+    {"file:///etc/hosts", "file:///etc/hosts", 0, 0, 0},
+    {"foo://example.com/", "foo://example.com/", 0, 0, 0},
+    {"foo://example.com/", "https://example.com/", 0, 0, 0},
+    {"blob:foo://x", "blob:foo://x", 0, 0, 0},
+    {"about:blank", "https://example.com", 0, 0, 0},
+};
+
+static void check_same_site(const url_psl_list *l) {
+  for (size_t i = 0; i < sizeof site_cases / sizeof site_cases[0]; i++) {
+    const site_case *c = &site_cases[i];
+    char sa[64], sb[64];
+    url a, b;
+    url_init(&a, sa, sizeof sa, 1 << 20);
+    url_init(&b, sb, sizeof sb, 1 << 20);
+    int rc = url_parse(&a, c->a, strlen(c->a), NULL);
+    if (rc == URL_OK) rc = url_parse(&b, c->b, strlen(c->b), NULL);
+    int so = -1, ss = -1, sl = -1, so2 = -1, ss2 = -1, sl2 = -1;
+    if (rc == URL_OK) rc = url_psl_same_origin(&a, &b, &so);
+    if (rc == URL_OK) rc = url_psl_same_site(l, &a, &b, &ss);
+    if (rc == URL_OK) rc = url_psl_schemelessly_same_site(l, &a, &b, &sl);
+    /* Symmetric. */
+    if (rc == URL_OK) rc = url_psl_same_origin(&b, &a, &so2);
+    if (rc == URL_OK) rc = url_psl_same_site(l, &b, &a, &ss2);
+    if (rc == URL_OK) rc = url_psl_schemelessly_same_site(l, &b, &a, &sl2);
+    int ok = rc == URL_OK && so == c->same_origin && ss == c->same_site &&
+             sl == c->schemelessly && so2 == so && ss2 == ss && sl2 == sl;
+    if (!ok)
+      printf("FAIL same site %s | %s: got origin %d site %d schemeless %d "
+             "(rc %d), want %d %d %d\n",
+             c->a, c->b, so, ss, sl, rc, c->same_origin, c->same_site,
+             c->schemelessly);
+    count(ok);
+    url_free(&a);
+    url_free(&b);
+  }
+  /* Hosts directly: equal hosts with a null registrable domain. */
+  int same = -1;
+  count(url_psl_hosts_schemelessly_same_site(l, "github.io", 9, URL_HOST_DOMAIN,
+                                             "github.io", 9, URL_HOST_DOMAIN,
+                                             &same) == URL_OK &&
+        same == 1);
+  count(url_psl_hosts_schemelessly_same_site(l, "a.com", 5, URL_HOST_OPAQUE,
+                                             "b.a.com", 7, URL_HOST_OPAQUE,
+                                             &same) == URL_OK &&
+        same == 0);
+}
+
+/* --------------------------------------------------- list management */
+
+static int describe_is(const url_psl_list *l, const char *want_sub) {
+  char st[64];
+  url_buf out;
+  url_buf_init(&out, st, sizeof st, 1 << 20);
+  int rc = url_psl_describe(l, &out);
+  url_buf_putc(&out, '\0');
+  int ok = rc == URL_OK && !out.err && strstr(out.ptr, want_sub);
+  if (!ok) printf("FAIL describe: %s lacks %s\n", out.err ? "(error)" : out.ptr, want_sub);
+  url_buf_free(&out);
+  return ok;
+}
+
+static int parts_are(const url_psl_list *l, const char *h, const char *ws,
+                     const char *wr) {
+  url_str s, r;
+  int rc = url_psl_host_parts(l, h, strlen(h), URL_HOST_DOMAIN, &s, &r);
+  int ok = rc == URL_OK && slice_is(s, ws) && slice_is(r, wr);
+  if (!ok)
+    printf("FAIL parts %s: got %.*s / %.*s want %s / %s\n", h, (int)s.n,
+           s.s ? s.s : "(null)", (int)r.n, r.s ? r.s : "(null)", show(ws),
+           show(wr));
+  return ok;
+}
+
+static int open_fails(const char *path, const char *why_sub) {
+  url_psl_list l = {0};
+  char why[160];
+  int rc = url_psl_open_file(&l, path, why, sizeof why);
+  int ok = rc == URL_FAILURE && strstr(why, why_sub) && l.psl == NULL;
+  if (!ok) printf("FAIL open %s: rc %d why '%s', want '%s'\n", path, rc, why, why_sub);
+  url_psl_close(&l);
+  return ok;
+}
+
+static const char small_list[] =
+    "// A test list\n"
+    "// ===BEGIN ICANN DOMAINS===\n"
+    "test\n"
+    "co.test\n"
+    "*.wild.test\n"
+    "!keep.wild.test\n"
+    "公司.test\n"
+    "// ===END ICANN DOMAINS===\n"
+    "// ===BEGIN PRIVATE DOMAINS===\n"
+    "pages.example\n"
+    "// ===END PRIVATE DOMAINS===\n";
+
+static void check_lists(void) {
+  /* The default list is the system's newest, or the built-in one. */
+  url_psl_list d;
+  count(url_psl_open_default(&d) == URL_OK && d.psl);
+  count(d.format == URL_PSL_BUILTIN || d.format == URL_PSL_DAFSA ||
+        d.format == URL_PSL_TEXT);
+  count(describe_is(&d, "\"libpsl\":\""));
+  url_psl_close(&d);
+  url_psl_close(&d); /* closing twice is harmless */
+
+  /* A small text list: its rules, not the system's, answer. */
+  const char *p = write_file("small.dat", small_list, sizeof small_list - 1);
+  url_psl_list l;
+  char why[160];
+  count(url_psl_open_file(&l, p, why, sizeof why) == URL_OK);
+  count(l.format == URL_PSL_TEXT && l.owned && l.path && !strcmp(l.path, p));
+  count(l.date > 0);
+  count(url_psl_rule_count(&l) == 5 && url_psl_exception_count(&l) == 1 &&
+        url_psl_wildcard_count(&l) == 1);
+  count(describe_is(&l, "\"source\":\"file\""));
+  count(describe_is(&l, "\"format\":\"text\""));
+  count(describe_is(&l, "\"rules\":5,\"exceptions\":1,\"wildcards\":1"));
+  count(describe_is(&l, "\"date\":\"20"));
+  count(parts_are(&l, "a.co.test", "co.test", "a.co.test"));
+  count(parts_are(&l, "a.b.wild.test", "b.wild.test", "a.b.wild.test"));
+  count(parts_are(&l, "x.keep.wild.test", "wild.test", "keep.wild.test"));
+  count(parts_are(&l, "x.pages.example", "pages.example", "x.pages.example"));
+  /* Not in this list, though in the real one: the "*" rule applies. */
+  count(parts_are(&l, "www.example.co.uk", "uk", "co.uk"));
+  count(parts_are(&l, "a.github.io", "io", "github.io"));
+  /* A UTF-8 rule matches the xn-- form of the host (libpsl adds it). */
+  count(parts_are(&l, "a.xn--55qx5d.test", "xn--55qx5d.test",
+                  "a.xn--55qx5d.test"));
+
+  /* Failures leave the list as it was (the caller's list is untouched). */
+  char missing[300];
+  snprintf(missing, sizeof missing, "%s/missing.dat", tmpdir);
+  count(open_fails(missing, "No such file"));
+  count(open_fails(tmpdir, "not a regular file"));
+  count(open_fails(write_file("empty.dat", "", 0), "empty file"));
+  count(open_fails(write_file("comments.dat", "// only\n\n// comments\n", 21),
+                   "no rules"));
+  count(open_fails(write_file("bin.dat", "com\0\1\2\3", 7), "binary data"));
+  count(open_fails(write_file("latin1.dat", "caf\xe9\n", 5), "binary data"));
+  count(open_fails(write_file("bad.dafsa", ".DAFSA@PSL_9   \nxxxx", 20),
+                   "DAFSA"));
+  char fifo[300];
+  snprintf(fifo, sizeof fifo, "%s/fifo", tmpdir);
+  if (mkfifo(fifo, 0600) == 0) {
+    count(open_fails(fifo, "not a regular file")); /* and does not block */
+    unlink(fifo);
+  }
+  count(parts_are(&l, "a.co.test", "co.test", "a.co.test"));
+
+  /* The system's files in both formats, when present. */
+  url_psl_list t;
+  const char *dat = "/usr/share/publicsuffix/public_suffix_list.dat";
+  const char *dafsa = "/usr/share/publicsuffix/public_suffix_list.dafsa";
+  if (access(dat, R_OK) == 0) {
+    count(url_psl_open_file(&t, dat, why, sizeof why) == URL_OK &&
+          t.format == URL_PSL_TEXT && url_psl_rule_count(&t) > 1000);
+    check_table(&t, "dat");
+    url_psl_close(&t);
+  }
+  if (access(dafsa, R_OK) == 0) {
+    count(url_psl_open_file(&t, dafsa, why, sizeof why) == URL_OK &&
+          t.format == URL_PSL_DAFSA && url_psl_rule_count(&t) == -1);
+    count(describe_is(&t, "\"format\":\"dafsa\",\"date\":\"20"));
+    count(describe_is(&t, "\"rules\":null,\"exceptions\":null"));
+    check_table(&t, "dafsa");
+    url_psl_close(&t);
+  }
+  url_psl_close(&l);
+
+  /* A path that needs JSON escaping. */
+  const char *q = write_file("q\"\\\x01.dat", "test\n", 5);
+  count(url_psl_open_file(&t, q, why, sizeof why) == URL_OK);
+  count(describe_is(&t, "q\\\"\\\\\\u0001.dat\""));
+  url_psl_close(&t);
+  unlink(q);
+}
+
+/* The built-in list, as a list with no file. */
+static void check_builtin(void) {
+  const psl_ctx_t *b = psl_builtin();
+  if (!b) return;
+  url_psl_list l = {.psl = b, .date = psl_builtin_file_time(),
+                    .format = URL_PSL_BUILTIN};
+  check_table(&l, "builtin");
+  count(describe_is(&l, "{\"source\":\"built-in\",\"path\":null,\"format\":null"));
+  url_psl_close(&l); /* must not free the built-in list */
+}
+
+/* ----------------------------------------------- through the extension */
+
+static int ext_text(sqlite3 *db, const char *sql, const char *want) {
+  sqlite3_stmt *st;
+  int ok = 0;
+  const char *got = "(prepare failed)";
+  if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK) {
+    if (sqlite3_step(st) == SQLITE_ROW) {
+      got = (const char *)sqlite3_column_text(st, 0);
+      ok = want ? got && !strcmp(got, want) : got == NULL;
+      if (!got) got = "(null)";
+    } else {
+      got = sqlite3_errmsg(db);
+    }
+    if (!ok) printf("FAIL sql %s: got %s want %s\n", sql, got, show(want));
+    sqlite3_finalize(st);
+  } else {
+    printf("FAIL sql %s: %s\n", sql, sqlite3_errmsg(db));
+  }
+  return ok;
+}
+
+static int ext_error(sqlite3 *db, const char *sql, const char *want_sub) {
+  char *err = NULL;
+  int rc = sqlite3_exec(db, sql, NULL, NULL, &err);
+  int ok = rc != SQLITE_OK && err && strstr(err, want_sub);
+  if (!ok) printf("FAIL sql %s: error '%s' want '%s'\n", sql, show(err), want_sub);
+  sqlite3_free(err);
+  return ok;
+}
+
+static void check_extension(const char *argv0) {
+  char buf[1024];
+  snprintf(buf, sizeof buf, "%s", argv0);
+  char so[1100];
+  snprintf(so, sizeof so, "%s/../url", dirname(buf));
+  sqlite3 *db;
+  if (sqlite3_open(":memory:", &db) != SQLITE_OK) {
+    count(0);
+    return;
+  }
+  sqlite3_enable_load_extension(db, 1);
+  char *err = NULL;
+  if (sqlite3_load_extension(db, so, "sqlite3_url_init", &err) != SQLITE_OK) {
+    printf("FAIL cannot load %s: %s\n", so, show(err));
+    sqlite3_free(err);
+    sqlite3_close(db);
+    count(0);
+    return;
+  }
+  const char *p = write_file("ext.dat", small_list, sizeof small_list - 1);
+  char sql[1200];
+  /* The system's list has no rule for wild.test: the "*" rule applies. */
+  count(ext_text(db, "SELECT url_registrable_domain('a.b.wild.test')", "wild.test"));
+  snprintf(sql, sizeof sql, "SELECT url_psl_load('%s') ->> '$.path'", p);
+  count(ext_text(db, sql, p));
+  count(ext_text(db, "SELECT url_registrable_domain('a.b.wild.test')", "a.b.wild.test"));
+  count(ext_text(db, "SELECT url_psl_info() ->> '$.rules'", "5"));
+  /* A failed load names the path, and the list in use stays. */
+  char missing[300];
+  snprintf(missing, sizeof missing, "%s/missing.dat", tmpdir);
+  snprintf(sql, sizeof sql, "SELECT url_psl_load('%s')", missing);
+  count(ext_error(db, sql, missing));
+  count(ext_text(db, "SELECT url_registrable_domain('a.b.wild.test')", "a.b.wild.test"));
+  count(ext_text(db, "SELECT url_psl_info() ->> '$.path'", p));
+  snprintf(sql, sizeof sql, "SELECT url_psl_load('%s')", tmpdir);
+  count(ext_error(db, sql, "not a regular file"));
+  count(ext_text(db, "SELECT url_public_suffix('x.co.test')", "co.test"));
+  /* Not callable from a view of the schema (SQLITE_DIRECTONLY; TEMP views
+     are the application's own and may). */
+  snprintf(sql, sizeof sql, "CREATE VIEW v AS SELECT url_psl_load('%s')", p);
+  count(sqlite3_exec(db, sql, NULL, NULL, NULL) == SQLITE_OK);
+  count(ext_error(db, "SELECT * FROM v", "unsafe use of url_psl_load"));
+  /* Replacing a function drops its reference; loading the extension again
+     replaces them all (the first context is then freed: LSan checks). */
+  count(sqlite3_create_function(db, "url_psl_info", 0, SQLITE_UTF8, NULL, NULL,
+                                NULL, NULL) == SQLITE_OK);
+  count(sqlite3_load_extension(db, so, "sqlite3_url_init", NULL) == SQLITE_OK);
+  count(ext_text(db, "SELECT url_registrable_domain('a.b.wild.test')", "wild.test"));
+  /* Each connection has its own list. */
+  sqlite3 *db2;
+  if (sqlite3_open(":memory:", &db2) == SQLITE_OK) {
+    sqlite3_enable_load_extension(db2, 1);
+    count(sqlite3_load_extension(db2, so, "sqlite3_url_init", NULL) == SQLITE_OK);
+    snprintf(sql, sizeof sql, "SELECT url_psl_load('%s') IS NOT NULL", p);
+    count(ext_text(db2, sql, "1"));
+    count(ext_text(db2, "SELECT url_public_suffix('a.b.wild.test')", "b.wild.test"));
+    count(ext_text(db, "SELECT url_public_suffix('a.b.wild.test')", "test"));
+    sqlite3_close(db2);
+  }
+  count(sqlite3_close(db) == SQLITE_OK);
+}
+
+int main(int argc, char **argv) {
+  if (!mkdtemp(tmpdir)) {
+    perror("mkdtemp");
+    return 2;
+  }
+  url_psl_list l;
+  if (url_psl_open_default(&l) != URL_OK) {
+    printf("FAIL url_psl_open_default\n");
+    return 1;
+  }
+  check_table(&l, "default");
+  check_types(&l);
+  check_against_libpsl(&l);
+  check_long_host(&l);
+  check_same_site(&l);
+  url_psl_close(&l);
+  check_builtin();
+  check_lists();
+  check_extension(argv[0]);
+
+  /* Remove what the tests wrote. */
+  static const char *names[] = {"small.dat", "empty.dat", "comments.dat",
+                                "bin.dat", "latin1.dat", "bad.dafsa",
+                                "ext.dat", NULL};
+  char path[300];
+  for (int i = 0; names[i]; i++) {
+    snprintf(path, sizeof path, "%s/%s", tmpdir, names[i]);
+    unlink(path);
+  }
+  if (rmdir(tmpdir) != 0) printf("note: cannot remove %s: %s\n", tmpdir, strerror(errno));
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed != 0;
+}
