@@ -327,6 +327,36 @@ static double time_query(sqlite3 *db, const char *sql, int rounds,
   return rounds % 2 ? t[rounds / 2] : (t[rounds / 2 - 1] + t[rounds / 2]) / 2;
 }
 
+/*
+** Query-string size scaling: url_search_params, url_search_params_sort and
+** url_search_param_delete over queries of 1,000 to 100,000 pairs.  Linear
+** time shows as a flat ns/pair column (sort is O(n log n): near flat).
+*/
+static void bench_search_params(sqlite3 *db, int rounds) {
+  static const char *const EXPRS[] = {
+      "(SELECT count(*) FROM url_search_params(q))",
+      "length(url_search_params_sort('https://a/?' || q))",
+      "length(url_search_param_delete('https://a/?' || q, 'k3'))",
+  };
+  printf("\n%-58s %8s %10s\n", "query string of N pairs", "N", "ns/pair");
+  for (long n = 1000; n <= 100000; n *= 10) {
+    char sql[512];
+    snprintf(sql, sizeof sql,
+             "CREATE TEMP TABLE qs AS WITH RECURSIVE c(i) AS (SELECT 0 UNION "
+             "ALL SELECT i + 1 FROM c WHERE i < %ld) SELECT group_concat('k' || "
+             "(i %% 7) || '=' || i, '&') AS q FROM c",
+             n - 1);
+    if (sqlite3_exec(db, sql, 0, 0, 0) != SQLITE_OK) die(db, "query table");
+    for (size_t i = 0; i < sizeof EXPRS / sizeof EXPRS[0]; i++) {
+      long long result = 0;
+      snprintf(sql, sizeof sql, "SELECT %s FROM qs", EXPRS[i]);
+      double t = time_query(db, sql, rounds, &result);
+      printf("%-58s %8ld %10.1f\n", EXPRS[i], n, t / (double)n);
+    }
+    if (sqlite3_exec(db, "DROP TABLE qs", 0, 0, 0) != SQLITE_OK) die(db, "drop");
+  }
+}
+
 int main(int argc, char **argv) {
   const char *ext = argc > 1 ? argv[1] : "build/url.so";
   long rows = env_long("BENCH_ROWS", 1000000);
@@ -404,6 +434,7 @@ int main(int argc, char **argv) {
     printf("%-46s %10.1f %8.2fx %8.1f %10lld\n", EXPRS[i], per,
            base > 0 ? per / base : 0, base > 0 ? per - base : 0, nonnull);
   }
+  bench_search_params(db, rounds);
   sqlite3_close(db);
   return 0;
 }
