@@ -16,10 +16,12 @@ PKGS    := sqlite3 libidn2 libpsl
 OPT     ?= -O2
 CFLAGS  ?= $(OPT) -g
 WARN    := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wno-unused-parameter
-PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
-ALL_CFLAGS := $(WARN) $(CFLAGS) $(SAN) -fPIC -D_POSIX_C_SOURCE=200809L -Icore $(PKG_CFLAGS)
-LDLIBS  := $(PKG_LIBS)
+# Recursive (=) on purpose: on a fresh machine pkg-config only exists once
+# the deps target has run, after this file was read.
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lsqlite3 -lidn2 -lpsl)
+ALL_CFLAGS = $(WARN) $(CFLAGS) $(SAN) -fPIC -D_POSIX_C_SOURCE=200809L -Icore $(PKG_CFLAGS)
+LDLIBS  = $(PKG_LIBS)
 
 CORE_SRC := $(wildcard core/*.c)
 EXT_SRC  := $(wildcard ext/*.c)
@@ -68,7 +70,8 @@ demo: all
 bench: all
 	@$(MAKE) --no-print-directory -C bench B=../$(B)
 
-fuzz: deps
+fuzz:
+	@sh tools/deps.sh fuzz
 	@$(MAKE) --no-print-directory -f fuzz/Makefile
 
 clean:
