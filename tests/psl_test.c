@@ -123,6 +123,8 @@ static const part_case more_cases[] = {
     /* A second trailing dot is an empty label, matched by the "*" rule. */
     {"example.com..", ".", "com.."},
     {".", ".", NULL},
+    {"..", ".", ".."},
+    {"a.com..", ".", "com.."},
     /* Empty labels elsewhere (the host parser accepts them). */
     {"a..com", "com", ".com"},
     {".com", "com", ".com"},
