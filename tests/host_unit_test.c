@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "host.h"
+#include "json.h"
 
 /* Input with explicit length, so inputs may contain NUL. */
 #define S(lit) lit, sizeof(lit) - 1
@@ -262,17 +263,6 @@ static const host_case cases[] = {
 
 static int passed, failed;
 
-static void print_str(const char *s, size_t n) {
-  putchar('"');
-  for (size_t i = 0; i < n; i++) {
-    unsigned char c = (unsigned char)s[i];
-    if (c == '"' || c == '\\') printf("\\%c", c);
-    else if (c < 0x20 || c >= 0x7F) printf("\\x%02X", c);
-    else putchar(c);
-  }
-  putchar('"');
-}
-
 static const char *type_str(url_host_type t) {
   const char *s = url_host_type_name(t);
   return s ? s : "none";
@@ -301,15 +291,15 @@ static int check(const char *in, size_t len, int is_opaque, const char *want,
   }
   if (!ok) {
     printf("FAIL %s ", is_opaque ? "opaque" : "special");
-    print_str(in, len > 200 ? 200 : len);
+    json_print_str(in, len > 200 ? 200 : len);
     printf(" expected ");
-    if (want) print_str(want, want_len > 200 ? 200 : want_len), printf(" (%s)", type_str(want_type));
+    if (want) json_print_str(want, want_len > 200 ? 200 : want_len), printf(" (%s)", type_str(want_type));
     else printf("failure");
     printf(" got ");
     if (rc == URL_OK && out.len >= 4 && memcmp(out.ptr, "PRE:", 4) == 0)
-      print_str(out.ptr + 4, out.len > 204 ? 200 : out.len - 4), printf(" (%s)", type_str(type));
+      json_print_str(out.ptr + 4, out.len > 204 ? 200 : out.len - 4), printf(" (%s)", type_str(type));
     else if (rc == URL_OK) /* the prefix was damaged: show everything */
-      print_str(out.ptr, out.len > 204 ? 204 : out.len), printf(" (%s, whole buffer)", type_str(type));
+      json_print_str(out.ptr, out.len > 204 ? 204 : out.len), printf(" (%s, whole buffer)", type_str(type));
     else if (rc == URL_FAILURE) printf("failure, buffer length %zu", out.len);
     else printf("status %d", rc);
     printf(" [stack %zu]\n", stack_cap);

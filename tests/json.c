@@ -436,3 +436,18 @@ const char *json_str(const json_value *v, size_t *len) {
 int json_is_string(const json_value *v) { return v && v->type == JSON_STRING; }
 
 int json_is_null(const json_value *v) { return !v || v->type == JSON_NULL; }
+
+void json_print_str(const char *s, size_t n) {
+  if (!s) {
+    fputs("null", stdout);
+    return;
+  }
+  putchar('"');
+  for (size_t i = 0; i < n; i++) {
+    unsigned char ch = (unsigned char)s[i];
+    if (ch == '"' || ch == '\\') printf("\\%c", ch);
+    else if (ch < 0x20 || ch >= 0x7F) printf("\\x%02X", ch);
+    else putchar(ch);
+  }
+  putchar('"');
+}

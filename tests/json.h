@@ -63,4 +63,11 @@ int json_is_string(const json_value *v);
 /* 1 if v is absent (NULL) or JSON null. */
 int json_is_null(const json_value *v);
 
+/*
+** Prints s[0..n) to stdout as a double-quoted string for mismatch reports:
+** '"' and '\\' escaped, other bytes outside printable ASCII as \xHH; NULL
+** prints null.  Shared by every test program.
+*/
+void json_print_str(const char *s, size_t n);
+
 #endif /* TESTS_JSON_H */

@@ -33,29 +33,14 @@
 
 static int passed, failed;
 
-static void print_str(const char *s, size_t n) {
-  if (!s) {
-    fputs("null", stdout);
-    return;
-  }
-  putchar('"');
-  for (size_t i = 0; i < n; i++) {
-    unsigned char c = (unsigned char)s[i];
-    if (c == '"' || c == '\\') printf("\\%c", c);
-    else if (c < 0x20 || c >= 0x7F) printf("\\x%02X", c);
-    else putchar(c);
-  }
-  putchar('"');
-}
-
 static void print_list(const url_search_params *p) {
   putchar('[');
   for (size_t i = 0; i < p->count; i++) {
     url_str n = url_sp_name(p, i), v = url_sp_value(p, i);
     printf("%s[", i ? ", " : "");
-    print_str(n.s, n.n);
+    json_print_str(n.s, n.n);
     fputs(", ", stdout);
-    print_str(v.s, v.n);
+    json_print_str(v.s, v.n);
     putchar(']');
   }
   putchar(']');
@@ -118,7 +103,7 @@ static void run_list_suite(const char *dir, const char *file, int sort) {
     int ok = rc == URL_OK && list_equals(&p, json_get(c, "output"));
     if (!ok) {
       printf("FAIL %s: input ", file);
-      print_str(in, n);
+      json_print_str(in, n);
       printf(" rc %d got ", rc);
       print_list(&p);
       putchar('\n');
@@ -162,9 +147,9 @@ static void run_stringifier(const char *dir) {
     int ok = rc == URL_OK && want && out.len == wn && !memcmp(out.ptr, want, wn);
     if (!ok) {
       printf("FAIL %s: case %zu expected ", file, i);
-      print_str(want, wn);
+      json_print_str(want, wn);
       printf(" got ");
-      print_str(out.ptr, out.len);
+      json_print_str(out.ptr, out.len);
       printf(" (rc %d)\n", rc);
     }
     record(ok);
@@ -202,11 +187,11 @@ static void run_urltestdata(const char *dir) {
     int ok = rc == URL_OK && out.len == want_n && !memcmp(out.ptr, want, want_n);
     if (!ok) {
       printf("FAIL %s: input ", file);
-      print_str(in, in_n);
+      json_print_str(in, in_n);
       printf(" searchParams expected ");
-      print_str(want, want_n);
+      json_print_str(want, want_n);
       printf(" got ");
-      print_str(out.ptr, out.len);
+      json_print_str(out.ptr, out.len);
       printf(" (rc %d)\n", rc);
     }
     record(ok);
@@ -227,9 +212,9 @@ static void expect_str(const char *label, const char *got, size_t got_n,
   int ok = got && strlen(want) == got_n && !memcmp(got, want, got_n);
   if (!ok) {
     printf("FAIL unit %s: expected ", label);
-    print_str(want, strlen(want));
+    json_print_str(want, strlen(want));
     printf(" got ");
-    print_str(got, got_n);
+    json_print_str(got, got_n);
     putchar('\n');
   }
   record(ok);

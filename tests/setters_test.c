@@ -29,16 +29,6 @@ static const struct {
     {"search", url_search},     {"hash", url_hash},
 };
 
-static void print_str(const char *s, size_t n) {
-  putchar('"');
-  for (size_t i = 0; i < n; i++) {
-    unsigned char c = (unsigned char)s[i];
-    if (c < 0x20 || c == 0x7F) printf("\\x%02X", c);
-    else putchar(c);
-  }
-  putchar('"');
-}
-
 /* Parses href, sets `setter` to value; returns 0 and the URL on success. */
 static int run_setter(url *u, const char *href, size_t href_n,
                       const char *setter, const char *value, size_t n) {
@@ -56,9 +46,9 @@ static int check(const url *u, const char *name, const char *exp, size_t exp_n,
     url_str got = GETTERS[i].get(u);
     if (got.n == exp_n && !memcmp(got.s, exp, exp_n)) return 1;
     printf("FAIL %s: %s expected ", label, name);
-    print_str(exp, exp_n);
+    json_print_str(exp, exp_n);
     printf(" got ");
-    print_str(got.s, got.n);
+    json_print_str(got.s, got.n);
     printf("\n");
     return 0;
   }

@@ -30,23 +30,6 @@
 
 #define MAX_LEN ((size_t)1 << 24)
 
-/* Prints n bytes as a double-quoted string, escaping controls and non-ASCII
-   bytes (so a mismatch in invisible code points is visible). */
-static void print_str(const char *s, size_t n) {
-  if (!s) {
-    fputs("null", stdout);
-    return;
-  }
-  putchar('"');
-  for (size_t i = 0; i < n; i++) {
-    unsigned char c = (unsigned char)s[i];
-    if (c == '"' || c == '\\') printf("\\%c", c);
-    else if (c < 0x20 || c >= 0x7F) printf("\\x%02X", c);
-    else putchar(c);
-  }
-  putchar('"');
-}
-
 /* Prints one mismatch; returns 1 (a count of failed fields). */
 static int mismatch(const json_value *c, const char *field, const char *want,
                     size_t want_n, const char *got, size_t got_n) {
@@ -54,14 +37,14 @@ static int mismatch(const json_value *c, const char *field, const char *want,
   const char *s;
   fputs("FAIL input=", stdout);
   s = json_str(json_get(c, "input"), &n);
-  print_str(s, n);
+  json_print_str(s, n);
   fputs(" base=", stdout);
   s = json_str(json_get(c, "base"), &n);
-  print_str(s, n);
+  json_print_str(s, n);
   printf(" field=%s expected=", field);
-  print_str(want, want_n);
+  json_print_str(want, want_n);
   fputs(" got=", stdout);
-  print_str(got, got_n);
+  json_print_str(got, got_n);
   putchar('\n');
   return 1;
 }

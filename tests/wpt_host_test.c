@@ -42,18 +42,6 @@
 
 static int passed, failed;
 
-/* Prints n bytes as a double-quoted string, escaping controls. */
-static void print_str(const char *s, size_t n) {
-  putchar('"');
-  for (size_t i = 0; i < n; i++) {
-    unsigned char c = (unsigned char)s[i];
-    if (c == '"' || c == '\\') printf("\\%c", c);
-    else if (c < 0x20 || c == 0x7F) printf("\\x%02X", c);
-    else putchar(c);
-  }
-  putchar('"');
-}
-
 /* The URL parser removes every ASCII tab or newline from its input. */
 static size_t remove_tab_newline(const char *in, size_t n, char *out) {
   size_t k = 0;
@@ -127,12 +115,12 @@ static void run_file(const char *dir, const char *file, int wpt_encodes) {
       file_pass++;
     } else {
       printf("FAIL %s: input ", file);
-      print_str(in, in_len);
+      json_print_str(in, in_len);
       printf(" expected ");
-      if (want_s) print_str(want_s, want_len);
+      if (want_s) json_print_str(want_s, want_len);
       else printf("failure");
       printf(" got ");
-      if (rc == URL_OK) print_str(out.ptr, out.len);
+      if (rc == URL_OK) json_print_str(out.ptr, out.len);
       else printf("%s", rc == URL_FAILURE ? "failure" : "error");
       if (why) printf(" (%s, status %d, type %d)", why, rc, (int)type);
       putchar('\n');
