@@ -309,18 +309,20 @@ static int domain_parse(const char *s, size_t n, url_buf *out,
   /* Fast path: for ASCII without '%', domain to ASCII only lowercases; the
      forbidden code points are checked in the same pass. */
   size_t start = out->len, i = 0;
-  int forbidden = 0;
+  unsigned seen = 0; /* the union of the code points' class bits */
   if (url_buf_reserve(out, n) == 0) {
-    char *d = out->ptr + start;
+    const unsigned char *u = (const unsigned char *)s;
+    unsigned char *d = (unsigned char *)out->ptr + start;
     for (; i < n; i++) {
-      unsigned char c = (unsigned char)s[i];
-      if (c >= 0x80 || c == '%') break;
-      forbidden |= is_forbidden_domain(c);
-      d[i] = (char)(c >= 'A' && c <= 'Z' ? c | 0x20 : c);
+      unsigned char c = u[i];
+      unsigned k = url_char_class[c];
+      if (k & URL_CC_HOST_SLOW) break;
+      seen |= k;
+      d[i] = (unsigned char)(c + (((unsigned)(c - 'A') < 26) << 5));
     }
   }
   if (i < n) return domain_parse_slow(s, n, out, type);
-  if (forbidden) return URL_FAILURE;
+  if (seen & URL_CC_FORBIDDEN_DOMAIN) return URL_FAILURE;
   out->len += n;
   return finish_domain(out, start, type, 1);
 }

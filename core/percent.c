@@ -25,7 +25,8 @@
              ((c) == '#') * URL_CC_HASH |                                     \
              ((c) < 128 && IN(FORBIDDEN_DOMAIN, c)) * URL_CC_FORBIDDEN_DOMAIN | \
              ((c) == '@' || (c) == ':' || (c) == '/' || (c) == '?' ||          \
-              (c) == '#' || (c) == '\\' || (c) == '[') * URL_CC_AUTHORITY)
+              (c) == '#' || (c) == '\\' || (c) == '[') * URL_CC_AUTHORITY | \
+             ((c) >= 128 || (c) == '%') * URL_CC_HOST_SLOW)
 #define CC4(c) CC(c), CC((c) + 1), CC((c) + 2), CC((c) + 3)
 #define CC16(c) CC4(c), CC4((c) + 4), CC4((c) + 8), CC4((c) + 12)
 #define CC64(c) CC16(c), CC16((c) + 16), CC16((c) + 32), CC16((c) + 48)

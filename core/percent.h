@@ -60,7 +60,9 @@ enum {
   /* https://url.spec.whatwg.org/#forbidden-domain-code-point */
   URL_CC_FORBIDDEN_DOMAIN = 1 << 12,
   /* what the authority state must look at: @ : / ? # \ [ */
-  URL_CC_AUTHORITY = 1 << 13
+  URL_CC_AUTHORITY = 1 << 13,
+  /* what takes a domain off the ASCII fast path: '%' and non-ASCII */
+  URL_CC_HOST_SLOW = 1 << 14
 };
 
 extern const uint16_t url_char_class[256];
