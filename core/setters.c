@@ -28,6 +28,13 @@ int url_component_lookup(const char *name, size_t n) {
   return -1;
 }
 
+url_str url_get(const url *u, url_component which) {
+  static url_str (*const GET[URL_C_COUNT])(const url *) = {
+      url_href,     url_protocol, url_username, url_password, url_host,
+      url_hostname, url_port,     url_pathname, url_search,   url_hash};
+  return GET[(unsigned)which < URL_C_COUNT ? which : URL_C_HREF](u);
+}
+
 void url_get_parts(const url *u, url_parts *p) {
   p->scheme = url_scheme(u);
   p->scheme_type = u->scheme_type;

@@ -26,6 +26,9 @@ typedef enum url_component {
 const char *url_component_name(url_component c);
 int url_component_lookup(const char *name, size_t n);
 
+/* The URL API getter of the same name: u[which]. */
+url_str url_get(const url *u, url_component which);
+
 /*
 ** u[which] = value[0..n) (valid UTF-8).  Returns URL_OK (also when the
 ** Standard makes the assignment a no-op), URL_FAILURE when the href setter
