@@ -1,27 +1,43 @@
 # sqlite-url: the WHATWG URL Standard as a SQLite extension.
+# `make help` lists the targets.
 #
-#   make            build build/url.so
-#   make test       build and run every test (WPT conformance, unit, SQL)
-#   make test-sanitize   the same suite under ASan + UBSan (build-san/)
-#   make demo       load the extension and run it over sample data
-#   make bench      ns/row of the main functions vs an identity function
-#   make fuzz       short libFuzzer run (clang) of the parser
+# Variables: CC, CPPFLAGS, CFLAGS (default -O2 -g), LDFLAGS, PREFIX
+# (/usr/local), DESTDIR, EXTDIR (where `make install` puts the extension),
+# B (build directory).
 #
-# Dependencies are Debian packages; tools/deps.sh installs them (as root) or
-# prints the apt-get line.
+# What the build needs is checked once per build directory by tools/deps.sh
+# (a stamp file, $(B)/.deps-GROUP, made before anything is compiled under any
+# -j): as root with apt-get it installs missing Debian packages, otherwise it
+# prints the install line for the system's package manager.
 
 B       ?= build
 CC      ?= cc
-PKGS    := sqlite3 libidn2 libpsl
 OPT     ?= -O2
 CFLAGS  ?= $(OPT) -g
+LDFLAGS ?=
+PREFIX  ?= /usr/local
+EXTDIR  ?= $(PREFIX)/lib/sqlite3-url
+PKGS    := sqlite3 libidn2 libpsl
+
+# The shared object's suffix and link flag by system.
+UNAME_S := $(shell uname -s)
+ifeq ($(UNAME_S),Darwin)
+SO      := .dylib
+SHARED  := -dynamiclib
+else
+SO      := .so
+SHARED  := -shared
+endif
+
 WARN    := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wno-unused-parameter
-# Recursive (=) on purpose: on a fresh machine pkg-config only exists once
-# the deps target has run, after this file was read.
-PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lsqlite3 -lidn2 -lpsl)
-ALL_CFLAGS = $(WARN) $(CFLAGS) $(SAN) -fPIC -D_POSIX_C_SOURCE=200809L -Icore $(PKG_CFLAGS)
-LDLIBS  = $(PKG_LIBS)
+# pkg-config is asked once, when a recipe first needs it: after the deps stamp
+# (on a fresh machine pkg-config only exists from then on).
+PKG_CFLAGS  = $(eval PKG_CFLAGS := $$(shell pkg-config --cflags $(PKGS) 2>/dev/null))$(PKG_CFLAGS)
+EXT_LIBS    = $(eval EXT_LIBS := $$(shell pkg-config --libs libidn2 libpsl 2>/dev/null || echo -lidn2 -lpsl))$(EXT_LIBS)
+TEST_LIBS   = $(eval TEST_LIBS := $$(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lsqlite3 -lidn2 -lpsl))$(TEST_LIBS)
+# -fvisibility=hidden: the extension exports only its two entry points.
+ALL_CFLAGS  = $(WARN) $(CPPFLAGS) $(CFLAGS) $(SAN) -fPIC -fvisibility=hidden \
+              -D_POSIX_C_SOURCE=200809L -Icore $(PKG_CFLAGS)
 
 CORE_SRC := $(wildcard core/*.c)
 EXT_SRC  := $(wildcard ext/*.c)
@@ -29,50 +45,126 @@ CORE_OBJ := $(CORE_SRC:%.c=$(B)/%.o)
 EXT_OBJ  := $(EXT_SRC:%.c=$(B)/%.o)
 TEST_SRC := $(wildcard tests/*_test.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
-TEST_LIB := $(B)/tests/json.o
+TEST_LIB := $(B)/tests/json.o $(B)/tests/mem_libc.o $(B)/tests/idna2008_ref.o
+LIB      := $(B)/url$(SO)
+NODE     := $(B)/url-dqlite-node
 
-.PHONY: all deps test test-sanitize demo bench fuzz clean
+.PHONY: all help deps test test-sanitize test-cluster demo bench bench-count fuzz install \
+        uninstall clean idna2008-data tsan
+.SECONDARY: $(TEST_LIB)
 
-all: deps $(B)/url.so
+all: $(LIB) ## build the extension: build/url.so (url.dylib on macOS)
 
-deps:
-	@sh tools/deps.sh
+help: ## list the targets
+	@echo 'make [TARGET] [CC=...] [CFLAGS=...] [PREFIX=/usr/local] [DESTDIR=...]'
+	@sed -n 's/^\([a-z0-9-]*\):.*## \(.*\)$$/\1|\2/p' $(firstword $(MAKEFILE_LIST)) | \
+	  awk -F'|' '{ printf "  %-14s %s\n", $$1, $$2 }'
 
-$(B)/%.o: %.c $(wildcard core/*.h ext/*.h tests/*.h)
+deps: $(B)/.deps-build ## check (and as root install) the build dependencies
+
+# One stamp per dependency group; each group's check runs at most once,
+# before anything that needs it.  The later groups wait for the build group
+# so that two package installs never run at once under -j.
+$(B)/.deps-build: tools/deps.sh
+	@mkdir -p $(B)
+	@sh tools/deps.sh build
+	@touch $@
+$(B)/.deps-test $(B)/.deps-fuzz $(B)/.deps-cluster: $(B)/.deps-%: tools/deps.sh | $(B)/.deps-build
+	@sh tools/deps.sh $*
+	@touch $@
+
+$(B)/%.o: %.c $(wildcard core/*.h ext/*.h tests/*.h) | $(B)/.deps-build
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
-$(B)/url.so: $(CORE_OBJ) $(EXT_OBJ)
-	$(CC) $(ALL_CFLAGS) -shared -o $@ $^ $(LDLIBS)
-
-$(B)/tests/json.o: tests/json.c tests/json.h
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
+$(LIB): $(CORE_OBJ) $(EXT_OBJ)
+	$(CC) $(ALL_CFLAGS) $(SHARED) $(LDFLAGS) -o $@ $^ $(EXT_LIBS)
 
 $(B)/tests/%: tests/%.c $(CORE_OBJ) $(TEST_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itests -o $@ $< $(CORE_OBJ) $(TEST_LIB) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(CORE_OBJ) $(TEST_LIB) $(TEST_LIBS)
 
-test: deps $(B)/url.so $(TEST_BIN)
+# SQL-level tests (tests/ext_*_test.c: out of memory, length limits, flags,
+# threads) load $(LIB) into the system's libsqlite3 as users do: they link
+# tests/ext_db.c and tests/ext_cases.c, not core/.
+EXT_TEST_LIB := $(B)/tests/ext_db.o $(B)/tests/ext_cases.o
+.SECONDARY: $(EXT_TEST_LIB)
+$(B)/tests/ext_%_test: tests/ext_%_test.c $(EXT_TEST_LIB) $(wildcard tests/ext_*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(EXT_TEST_LIB) $(TEST_LIBS) -lpthread
+
+# tests/sql_fuzz_test: fuzz/sql_fuzz.c's oracles over fuzz/sql_corpus/ and
+# pseudo-random inputs, with the extension linked in as in the fuzzer.
+$(B)/tests/sql_fuzz_test: tests/sql_fuzz_test.c fuzz/sql_fuzz.c $(CORE_OBJ) $(EXT_OBJ) $(wildcard core/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(filter %.c,$^) $(CORE_OBJ) $(EXT_OBJ) $(TEST_LIBS)
+
+test: $(LIB) $(TEST_BIN) $(B)/.deps-test ## build and run every test; ends with "N passed, N failed"
 	@sh tools/run-tests.sh $(B)
 
 # Sanitizers: a separate build tree; the sqlite3 shell (not instrumented) gets
 # the runtime preloaded so it can load the instrumented extension.
-test-sanitize: deps
+test-sanitize: ## the test programs and SQL tests under ASan + UBSan (build-san/)
 	@$(MAKE) --no-print-directory B=build-san OPT=-O1 \
 	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-	  build-san/url.so $(TEST_SRC:tests/%.c=build-san/tests/%)
+	  build-san/url$(SO) $(TEST_SRC:tests/%.c=build-san/tests/%)
 	@SANITIZE=1 sh tools/run-tests.sh build-san
 
-demo: all
+# ThreadSanitizer: the extension and tests/ext_threads_test (4 threads, 4
+# connections) built with -fsanitize=thread in build-tsan/; any report fails.
+tsan: ## the threads test under ThreadSanitizer (build-tsan/)
+	@$(MAKE) --no-print-directory B=build-tsan OPT=-O1 \
+	  SAN="-fsanitize=thread -fno-omit-frame-pointer" \
+	  build-tsan/url$(SO) build-tsan/tests/ext_threads_test
+	@TSAN_OPTIONS="halt_on_error=1 exitcode=66$${TSAN_OPTIONS:+ $$TSAN_OPTIONS}" \
+	  build-tsan/tests/ext_threads_test
+
+# The dqlite node: the extension's objects linked in, registered on every
+# connection (cluster/url-dqlite-node.c).
+$(NODE): cluster/url-dqlite-node.c $(CORE_OBJ) $(EXT_OBJ) $(B)/.deps-cluster
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(CORE_OBJ) $(EXT_OBJ) \
+	  $$(pkg-config --cflags --libs dqlite sqlite3) $(EXT_LIBS)
+
+test-cluster: $(NODE) $(LIB) ## three dqlite nodes on 127.0.0.1: URL queries survive the leader's loss
+	@sh cluster/test-cluster.sh $(B)
+
+demo: $(LIB) ## load the extension in the sqlite3 shell over the sample data
 	@sh tools/demo.sh $(B)
 
-bench: all
+bench: $(LIB) ## ns/row of the main functions, as ratios to an identity function and ada
 	@$(MAKE) --no-print-directory -C bench B=../$(B)
 
-fuzz:
-	@sh tools/deps.sh fuzz
+# Exact, repeatable cost of the parser: callgrind's instruction count of
+# bench/parse_count's parse loop over the first BENCH_COUNT_N URLs of
+# BENCH_COUNT_URLS, divided by the number of URLs; then the same recording
+# the validation errors (-e).
+BENCH_COUNT_URLS ?= ../shared/data/kasztp.txt
+BENCH_COUNT_N    ?= 50000
+bench-count: $(B)/bench/parse_count ## instructions per URL of the core parser (callgrind)
+	@sh tools/bench-count.sh $(B)/bench/parse_count $(BENCH_COUNT_URLS) $(BENCH_COUNT_N)
+	@sh tools/bench-count.sh $(B)/bench/parse_count $(BENCH_COUNT_URLS) $(BENCH_COUNT_N) -e
+
+$(B)/bench/parse_count: bench/parse_count.c $(CORE_OBJ) $(B)/tests/mem_libc.o
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(CORE_OBJ) $(B)/tests/mem_libc.o $(EXT_LIBS)
+
+fuzz: $(B)/.deps-fuzz ## libFuzzer runs: the parser, the SQL surface (FUZZ_SECONDS each, default 60)
 	@$(MAKE) --no-print-directory -f fuzz/Makefile
 
-clean:
-	rm -rf build build-san build-fuzz
+install: $(LIB) ## copy it to $DESTDIR$PREFIX/lib/sqlite3-url/url.so (PREFIX=/usr/local)
+	install -d '$(DESTDIR)$(EXTDIR)'
+	install -m 644 $(LIB) '$(DESTDIR)$(EXTDIR)/url$(SO)'
+
+uninstall: ## remove what install put there (and its directory, if empty)
+	rm -f '$(DESTDIR)$(EXTDIR)/url$(SO)'
+	@rmdir '$(DESTDIR)$(EXTDIR)' 2>/dev/null || true
+
+# Regenerates tests/data/idna2008.json from the installed libidn2 (on purpose
+# only: see tools/gen_idna2008_data.c).
+idna2008-data: $(TEST_LIB) ## regenerate tests/data/idna2008.json from libidn2
+	$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $(B)/gen_idna2008_data tools/gen_idna2008_data.c $(TEST_LIB) $(TEST_LIBS)
+	$(B)/gen_idna2008_data >tests/data/idna2008.json.tmp
+	mv tests/data/idna2008.json.tmp tests/data/idna2008.json
+
+clean: ## remove the build directories
+	rm -rf build build-san build-fuzz build-tsan

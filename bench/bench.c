@@ -1,17 +1,40 @@
 /*
 ** Benchmark: ns/row of the extension's main functions over a table of URLs,
-** against an in-process identity(x) function that does the least a text
-** function can (return its argument, copied, as the extension's results are).
+** in one process with an identity(x) function (the least a text function
+** can do: return its argument, copied, as the extension's results are) and,
+** when it was built, ada (the fastest public WHATWG parser, C++; the wrapper
+** ../shared/bench/ada/adaext.cpp, built into build/bench/ only) on the same
+** rows.
 **
-**   bench EXT_PATH
+**   bench EXT_PATH [ADA_EXT_PATH]
+**
+** For each row of ROWS[] (add a function with one line there) and each data
+** set it prints: median ns/row, the ratio to identity, the ratio to ada's
+** equivalent (and ada's own line, with how many rows' results differ from
+** ours), heap allocations per row through SQLite's allocator (a counting
+** SQLITE_CONFIG_MALLOC wrapper: the core allocates only through it) and
+** through libc malloc process-wide (glibc: ada allocates there), and how
+** many rows gave a non-NULL result.  Then ns/byte on single 1 kB, 100 kB and
+** 1 MB inputs of four shapes, ours against ada; then query-string scaling of
+** the search-params functions.
 **
 ** Environment:
-**   BENCH_URLS=path   read URLs from a file (one per line) instead of
-**                     generating them; repeated/truncated to the row count
+**   BENCH_URLS=path[,path]  real URLs, one per line (a relative path is taken
+**                     from the repository root), repeated/truncated to the
+**                     row count; default ../shared/data/{kasztp,userbait}.txt
+**                     when present, else tests/data/real-urls.txt
+**   BENCH_DATA=both|generated|real   which row sets (default both)
 **   BENCH_ROWS=n      number of rows (default 1000000)
-**   BENCH_ROUNDS=n    timed rounds per function (default 5); the median is
-**                     reported
+**   BENCH_ROUNDS=n    timed rounds per query (default 5); the median is shown
+**   BENCH_ONLY=rows|bytes|params     one section only
+**   BENCH_FILTER=s    only ROWS[] whose label contains s (identity always)
 **   BENCH_SAMPLE=n    also print the first n rows with url_href of each
+**
+** Instruction counts (repeatable, unlike wall-clock time on a shared
+** machine): only timed_step() runs the timed rounds, so
+**   BENCH_ROUNDS=1 BENCH_ROWS=50000 BENCH_FILTER=url_href BENCH_ONLY=rows \
+**     valgrind --tool=callgrind --toggle-collect=timed_step bench build/url.so
+** counts identity's and url_href's rounds (ada's too when given).
 **
 ** Generated URLs come from a fixed-seed PRNG, so every run measures the same
 ** data: mostly http(s) URLs on ~200 realistic hosts (some IDN, some IPv4,
@@ -187,6 +210,114 @@ static size_t gen_url(char *buf, size_t cap) {
   return n;
 }
 
+/* ------------------------------------------------------- what is measured */
+
+/*
+** One benchmark row: an expression over urls.u, summed as
+** sum(length(expr)) so every result is computed and read.  Add a function
+** with one line.
+*/
+typedef struct bench_row {
+  const char *expr;  /* SQL expression over u */
+  const char *ada;   /* ada's equivalent (adaext.cpp), if it has one */
+  const char *from;  /* FROM clause; NULL: urls */
+  const char *label; /* NULL: expr */
+} bench_row;
+
+#define BASE_URL "'https://example.com/a/b?c'"
+#define REL_URL "'../img/logo.png?v=2'"
+
+static const bench_row ROWS[] = {
+    {"identity(u)"}, /* the baseline of "x ident": keep first */
+    {"u", .label = "u (no function call)"},
+    {"url_href(u)", "ada_href(u)"},
+    {"url_hostname(u)", "ada_hostname(u)"},
+    {"url_origin(u)"},
+    {"url_resolve(" BASE_URL ", u)", "ada_resolve(" BASE_URL ", u)",
+     .label = "url_resolve(const base, u)"},
+    {"url_resolve(u, " REL_URL ")", "ada_resolve(u, " REL_URL ")",
+     .label = "url_resolve(u, const rel): per-row base"},
+    {"url_valid(u)"},
+    {"c.href", .from = "urls, url_components(urls.u) AS c",
+     .label = "url_components(u) join: href"},
+    {"url_idna2008_error(u)"},
+    {"url_tld(u)"},
+    {"url_registrable_domain(u, 'icann')"},
+    {"url_canonical(u, 'whatwg')"},
+    {"url_canonical(u, 'google')"},
+    {"url_canonical(u, 'semantic_precise')"},
+    {"url_canonical(u)", .label = "url_canonical(u) ('semantic')"},
+    {"url_canonical(u, 'aggressive')"},
+    {"url_surt(u)"},
+};
+#define N_ROWS ((int)(sizeof ROWS / sizeof ROWS[0]))
+
+/* Single long inputs: prefix, then unit repeated up to the size, then
+   suffix. */
+typedef struct shape {
+  const char *name, *prefix, *unit, *suffix;
+} shape;
+
+static const shape SHAPES[] = {
+    {"long path", "https://example.com/", "segment/", ""},
+    {"many host labels", "https://", "label-7.", "example.com/"},
+    {"long query", "https://example.com/search?", "key=value&", ""},
+    {"many percent-escapes", "https://example.com/", "%C3%A9%20", ""},
+};
+static const size_t SIZES[] = {1024, 100 * 1024, 1024 * 1024};
+
+/* ------------------------------------------------- counting allocators */
+
+/* Calls of SQLite's xMalloc / xRealloc (what the extension uses). */
+static sqlite3_mem_methods mem_orig;
+static unsigned long long n_sqlite_allocs;
+
+static void *count_malloc(int n) {
+  n_sqlite_allocs++;
+  return mem_orig.xMalloc(n);
+}
+static void *count_realloc(void *p, int n) {
+  n_sqlite_allocs++;
+  return mem_orig.xRealloc(p, n);
+}
+
+static int count_sqlite_allocs(void) {
+  if (sqlite3_config(SQLITE_CONFIG_GETMALLOC, &mem_orig) != SQLITE_OK)
+    return 0;
+  sqlite3_mem_methods m = mem_orig;
+  m.xMalloc = count_malloc;
+  m.xRealloc = count_realloc;
+  return sqlite3_config(SQLITE_CONFIG_MALLOC, &m) == SQLITE_OK;
+}
+
+/*
+** Every malloc/calloc/realloc of the process (SQLite's default allocator is
+** libc's, so these include SQLite's; ada allocates here through operator
+** new).  glibc only: its __libc_* entry points let this program interpose
+** the allocator without dlsym.
+*/
+static unsigned long long n_libc_allocs;
+#ifdef __GLIBC__
+#define HAVE_LIBC_COUNT 1
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
+void *malloc(size_t n) {
+  n_libc_allocs++;
+  return __libc_malloc(n);
+}
+void *calloc(size_t k, size_t n) {
+  n_libc_allocs++;
+  return __libc_calloc(k, n);
+}
+void *realloc(void *p, size_t n) {
+  n_libc_allocs++;
+  return __libc_realloc(p, n);
+}
+#else
+#define HAVE_LIBC_COUNT 0
+#endif
+
 /* ------------------------------------------------------------ SQLite */
 
 static void identity(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
@@ -215,6 +346,11 @@ static int cmp_double(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
+static double median(double *t, int n) {
+  qsort(t, (size_t)n, sizeof t[0], cmp_double);
+  return n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+}
+
 static long env_long(const char *name, long def) {
   const char *v = getenv(name);
   if (!v || !*v) return def;
@@ -227,56 +363,86 @@ static long env_long(const char *name, long def) {
   return x;
 }
 
-/* Fills urls(u) with `rows` rows; returns the total bytes. */
-static long long fill(sqlite3 *db, long rows, const char *file) {
-  sqlite3_stmt *ins;
-  if (sqlite3_exec(db, "CREATE TABLE urls(u TEXT); BEGIN", 0, 0, 0))
-    die(db, "create");
-  if (sqlite3_prepare_v2(db, "INSERT INTO urls VALUES(?)", -1, &ins, 0))
-    die(db, "prepare insert");
-  long long bytes = 0;
-  char buf[2048];
+static const char *env_str(const char *name, const char *def) {
+  const char *v = getenv(name);
+  return v && *v ? v : def;
+}
 
-  char **lines = NULL;
-  size_t *lens = NULL, nlines = 0;
-  if (file) {
-    FILE *f = fopen(file, "rb");
+static int file_exists(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (f) fclose(f);
+  return f != NULL;
+}
+
+/* Reads the non-empty lines of the comma-separated files into *lines. */
+typedef struct lines {
+  char **s;
+  size_t *n;
+  size_t count, cap;
+} lines;
+
+static void read_lines(lines *l, const char *files) {
+  char *list = strdup(files);
+  if (!list) die(NULL, "out of memory");
+  for (char *save = NULL, *path = strtok_r(list, ",", &save); path;
+       path = strtok_r(NULL, ",", &save)) {
+    FILE *f = fopen(path, "rb");
     if (!f) {
-      perror(file);
+      perror(path);
       exit(1);
     }
-    size_t cap = 0;
     char *line = NULL;
     size_t lcap = 0;
     ssize_t k;
     while ((k = getline(&line, &lcap, f)) >= 0) {
       while (k > 0 && (line[k - 1] == '\n' || line[k - 1] == '\r')) k--;
       if (k == 0) continue;
-      if (nlines == cap) {
-        cap = cap ? cap * 2 : 1024;
-        lines = realloc(lines, cap * sizeof *lines);
-        lens = realloc(lens, cap * sizeof *lens);
-        if (!lines || !lens) die(NULL, "out of memory");
+      if (l->count == l->cap) {
+        l->cap = l->cap ? l->cap * 2 : 1024;
+        l->s = realloc(l->s, l->cap * sizeof *l->s);
+        l->n = realloc(l->n, l->cap * sizeof *l->n);
+        if (!l->s || !l->n) die(NULL, "out of memory");
       }
-      lines[nlines] = malloc((size_t)k);
-      if (!lines[nlines]) die(NULL, "out of memory");
-      memcpy(lines[nlines], line, (size_t)k);
-      lens[nlines++] = (size_t)k;
+      l->s[l->count] = malloc((size_t)k);
+      if (!l->s[l->count]) die(NULL, "out of memory");
+      memcpy(l->s[l->count], line, (size_t)k);
+      l->n[l->count++] = (size_t)k;
     }
     free(line);
     fclose(f);
-    if (!nlines) {
-      fprintf(stderr, "bench: %s has no URLs\n", file);
-      exit(1);
-    }
   }
+  free(list);
+  if (!l->count) {
+    fprintf(stderr, "bench: %s has no URLs\n", files);
+    exit(1);
+  }
+}
 
+static void free_lines(lines *l) {
+  for (size_t i = 0; i < l->count; i++) free(l->s[i]);
+  free(l->s);
+  free(l->n);
+}
+
+/* (Re)creates urls(u) with `rows` rows, generated or from `files`; returns
+   the total bytes. */
+static long long fill(sqlite3 *db, long rows, const char *files) {
+  sqlite3_stmt *ins;
+  if (sqlite3_exec(db, "DROP TABLE IF EXISTS urls; CREATE TABLE urls(u TEXT);"
+                       " BEGIN", 0, 0, 0))
+    die(db, "create");
+  if (sqlite3_prepare_v2(db, "INSERT INTO urls VALUES(?)", -1, &ins, 0))
+    die(db, "prepare insert");
+  lines l = {0};
+  if (files) read_lines(&l, files);
+  long long bytes = 0;
+  char buf[2048];
   for (long i = 0; i < rows; i++) {
     const char *s;
     size_t n;
-    if (file) {
-      s = lines[(size_t)i % nlines];
-      n = lens[(size_t)i % nlines];
+    if (files) {
+      s = l.s[(size_t)i % l.count];
+      n = l.n[(size_t)i % l.count];
     } else {
       n = gen_url(buf, sizeof buf);
       s = buf;
@@ -288,43 +454,206 @@ static long long fill(sqlite3 *db, long rows, const char *file) {
   }
   sqlite3_finalize(ins);
   if (sqlite3_exec(db, "COMMIT", 0, 0, 0)) die(db, "commit");
-  for (size_t i = 0; i < nlines; i++) free(lines[i]);
-  free(lines);
-  free(lens);
-  if (file)
-    printf("data: %s (%zu URLs, repeated/truncated to %ld rows)\n", file,
-           nlines, rows);
+  if (files)
+    printf("data: %s (%zu URLs, repeated/truncated to %ld rows)\n", files,
+           l.count, rows);
   else
     printf("data: %ld generated URLs (fixed seed)\n", rows);
+  free_lines(&l);
   return bytes;
 }
 
-/* Runs sql (one row, one integer column) `rounds` times; returns the median
-   ns, or a negative number if it cannot run.  *result gets the value. */
-static double time_query(sqlite3 *db, const char *sql, int rounds,
-                         long long *result) {
-  sqlite3_stmt *st;
+/* The timed work, apart so callgrind can count it alone (see the top). */
+__attribute__((noinline)) static int timed_step(sqlite3_stmt *st) {
+  return sqlite3_step(st);
+}
+
+#define MAX_ROUNDS 64
+
+/*
+** Times the statements st[0..k) (each one row, one integer column, run
+** `reps` times per round) in interleaved rounds, so that a slow spell of a
+** shared machine hits all of them alike.  ns[i] gets the median ns per run
+** of st[i], result[i] its last value (-1 for NULL).  Returns 0 on error.
+*/
+static int time_stmts(sqlite3 *db, sqlite3_stmt **st, int k, int rounds,
+                      long reps, double *ns, long long *result) {
+  double t[4][MAX_ROUNDS];
+  if (rounds > MAX_ROUNDS) rounds = MAX_ROUNDS;
+  for (int r = 0; r < rounds; r++) {
+    for (int i = 0; i < k; i++) {
+      double t0 = now_ns();
+      for (long j = 0; j < reps; j++) {
+        if (timed_step(st[i]) != SQLITE_ROW) {
+          fprintf(stderr, "bench: %s: %s\n", sqlite3_sql(st[i]),
+                  sqlite3_errmsg(db));
+          sqlite3_reset(st[i]);
+          return 0;
+        }
+        result[i] = sqlite3_column_type(st[i], 0) == SQLITE_NULL
+                        ? -1
+                        : sqlite3_column_int64(st[i], 0);
+        sqlite3_reset(st[i]);
+      }
+      t[i][r] = (now_ns() - t0) / (double)reps;
+    }
+  }
+  for (int i = 0; i < k; i++) ns[i] = median(t[i], rounds);
+  return 1;
+}
+
+static sqlite3_stmt *prepare(sqlite3 *db, const char *sql) {
+  sqlite3_stmt *st = NULL;
   if (sqlite3_prepare_v2(db, sql, -1, &st, 0) != SQLITE_OK) {
     fprintf(stderr, "bench: %s: %s\n", sql, sqlite3_errmsg(db));
-    return -1;
+    sqlite3_finalize(st);
+    return NULL;
   }
-  double t[64];
-  if (rounds > 64) rounds = 64;
-  for (int r = 0; r < rounds; r++) {
-    double t0 = now_ns();
-    int rc = sqlite3_step(st);
-    if (rc != SQLITE_ROW) {
-      fprintf(stderr, "bench: %s: %s\n", sql, sqlite3_errmsg(db));
-      sqlite3_finalize(st);
-      return -1;
-    }
-    *result = sqlite3_column_int64(st, 0);
-    sqlite3_reset(st);
-    t[r] = now_ns() - t0;
-  }
+  return st;
+}
+
+/* Runs sql once (one integer result, or -1); *sq / *lc get the allocations
+   of the run through SQLite's allocator and libc's. */
+static long long count_query(sqlite3 *db, const char *sql,
+                             unsigned long long *sq, unsigned long long *lc) {
+  long long v = -1;
+  sqlite3_stmt *st = prepare(db, sql);
+  if (!st) return -1;
+  unsigned long long s0 = n_sqlite_allocs, l0 = n_libc_allocs;
+  if (sqlite3_step(st) == SQLITE_ROW) v = sqlite3_column_int64(st, 0);
+  *sq = n_sqlite_allocs - s0;
+  *lc = n_libc_allocs - l0;
   sqlite3_finalize(st);
-  qsort(t, (size_t)rounds, sizeof t[0], cmp_double);
-  return rounds % 2 ? t[rounds / 2] : (t[rounds / 2 - 1] + t[rounds / 2]) / 2;
+  return v;
+}
+
+/* One measured expression. */
+typedef struct measure {
+  double ns;          /* per row; < 0: cannot run */
+  long long nonnull;  /* rows with a non-NULL result */
+  double sq, lc;      /* allocations per row: SQLite's allocator, libc */
+} measure;
+
+/*
+** Non-NULL results and allocations per row of expr, counted on count(expr):
+** in the timed sum(length(expr)), length() makes SQLite itself reallocate
+** each result that is not NUL-terminated (none of identity's, ada's or ours
+** is) to terminate it, which is the query's cost, not the function's.
+*/
+static void count_expr(sqlite3 *db, const char *expr, const char *from,
+                       long rows, measure *m) {
+  char sql[512];
+  unsigned long long sq, lc;
+  snprintf(sql, sizeof sql, "SELECT count(%s) FROM %s", expr, from);
+  m->nonnull = count_query(db, sql, &sq, &lc);
+  m->sq = (double)sq / (double)rows;
+  m->lc = (double)lc / (double)rows;
+}
+
+static void print_measure(const char *label, const measure *m, double ident,
+                          double ada, int have_ada) {
+  char ratio[16] = "", lc[16] = "-";
+  if (ada > 0) snprintf(ratio, sizeof ratio, "%.2fx", m->ns / ada);
+  else if (have_ada) snprintf(ratio, sizeof ratio, "-");
+  if (HAVE_LIBC_COUNT) snprintf(lc, sizeof lc, "%.3f", m->lc);
+  printf("%-42s %8.1f %7.2fx %7s %9.3f %9s %9lld\n", label, m->ns,
+         ident > 0 ? m->ns / ident : 0, ratio, m->sq, lc, m->nonnull);
+}
+
+/*
+** Runs ROWS[] over the current urls table: each row's expression, ada's
+** equivalent and identity (for its "x ident") in interleaved rounds.
+*/
+static void bench_rows(sqlite3 *db, long rows, int rounds, int have_ada,
+                       const char *filter) {
+  printf("%-42s %8s %8s %7s %9s %9s %9s\n", "function", "ns/row", "x ident",
+         "x ada", "sq-alloc", "malloc", "non-null");
+  printf("%-42s %8s %8s %7s %9s %9s %9s\n", "", "", "", "", "per row",
+         "per row", "");
+  for (int i = 0; i < N_ROWS; i++) {
+    const bench_row *r = &ROWS[i];
+    const char *label = r->label ? r->label : r->expr;
+    const char *from = r->from ? r->from : "urls";
+    if (i > 0 && filter && !strstr(label, filter)) continue;
+    /* st: this row, identity, ada */
+    const char *exprs[3] = {r->expr, ROWS[0].expr, have_ada ? r->ada : NULL};
+    sqlite3_stmt *st[3] = {NULL, NULL, NULL};
+    int k = 0, ok = 1;
+    for (; k < 3 && exprs[k] && ok; k++) {
+      char sql[512];
+      snprintf(sql, sizeof sql, "SELECT sum(length(%s)) FROM %s", exprs[k],
+               k == 1 ? "urls" : from);
+      ok = (st[k] = prepare(db, sql)) != NULL;
+    }
+    double ns[3];
+    long long sum[3];
+    /* identity's own row needs no second identity */
+    int n = i == 0 ? 1 : k;
+    if (ok) ok = time_stmts(db, st, n, rounds, 1, ns, sum);
+    for (int j = 0; j < 3; j++) sqlite3_finalize(st[j]);
+    if (!ok) {
+      printf("%-42s %8s\n", label, "n/a");
+      continue;
+    }
+    measure m = {ns[0] / (double)rows, -1, 0, 0};
+    measure ada = {n > 2 ? ns[2] / (double)rows : -1, -1, 0, 0};
+    double ident = (i == 0 ? ns[0] : ns[1]) / (double)rows;
+    count_expr(db, r->expr, from, rows, &m);
+    print_measure(label, &m, ident, ada.ns, r->ada && have_ada);
+    if (ada.ns < 0) continue;
+    /* ada's line, with how many rows' results differ from ours. */
+    char sql[512], lab[64];
+    unsigned long long sq, lc;
+    count_expr(db, r->ada, from, rows, &ada);
+    snprintf(sql, sizeof sql, "SELECT count(*) FROM %s WHERE %s IS NOT %s",
+             from, r->expr, r->ada);
+    long long differ = count_query(db, sql, &sq, &lc);
+    snprintf(lab, sizeof lab, "  ada (%lld rows differ)", differ);
+    print_measure(lab, &ada, ident, -1, 0);
+  }
+}
+
+/* url_href against ada_href on single long inputs of each shape, in
+   interleaved rounds of ~4 MB of input each. */
+static void bench_bytes(sqlite3 *db, int rounds, int have_ada) {
+  printf("\n%-22s %9s %12s %12s %7s\n", "single input: url_href", "bytes",
+         "ns/byte", "ada ns/byte", "x ada");
+  size_t max = SIZES[sizeof SIZES / sizeof SIZES[0] - 1];
+  char *in = malloc(max + 64);
+  sqlite3_stmt *st[2] = {prepare(db, "SELECT length(url_href(?1))"),
+                         have_ada ? prepare(db, "SELECT length(ada_href(?1))")
+                                  : NULL};
+  if (!in || !st[0]) die(db, "bench_bytes");
+  int k = st[1] ? 2 : 1;
+  for (size_t s = 0; s < sizeof SHAPES / sizeof SHAPES[0]; s++) {
+    const shape *sh = &SHAPES[s];
+    for (size_t z = 0; z < sizeof SIZES / sizeof SIZES[0]; z++) {
+      size_t n = 0, pn = strlen(sh->prefix), un = strlen(sh->unit),
+             sn = strlen(sh->suffix);
+      memcpy(in, sh->prefix, pn);
+      n = pn;
+      while (n + un + sn <= SIZES[z]) memcpy(in + n, sh->unit, un), n += un;
+      memcpy(in + n, sh->suffix, sn);
+      n += sn;
+      for (int i = 0; i < k; i++)
+        sqlite3_bind_text(st[i], 1, in, (int)n, SQLITE_STATIC);
+      long reps = (long)((4u << 20) / n);
+      double ns[2];
+      long long len[2] = {0, 0};
+      if (!time_stmts(db, st, k, rounds, reps > 0 ? reps : 1, ns, len))
+        die(db, "bench_bytes");
+      char a[16] = "-", x[16] = "-";
+      if (k == 2) {
+        snprintf(a, sizeof a, "%.3f", ns[1] / (double)n);
+        snprintf(x, sizeof x, "%.2fx", ns[0] / ns[1]);
+      }
+      printf("%-22s %9zu %12.3f %12s %7s%s\n", z ? "" : sh->name, n,
+             ns[0] / (double)n, a, x,
+             k == 2 && len[0] != len[1] ? "  (results differ)" : "");
+    }
+  }
+  for (int i = 0; i < 2; i++) sqlite3_finalize(st[i]);
+  free(in);
 }
 
 /*
@@ -349,92 +678,96 @@ static void bench_search_params(sqlite3 *db, int rounds) {
     if (sqlite3_exec(db, sql, 0, 0, 0) != SQLITE_OK) die(db, "query table");
     for (size_t i = 0; i < sizeof EXPRS / sizeof EXPRS[0]; i++) {
       long long result = 0;
+      double t = -1;
       snprintf(sql, sizeof sql, "SELECT %s FROM qs", EXPRS[i]);
-      double t = time_query(db, sql, rounds, &result);
+      sqlite3_stmt *st = prepare(db, sql);
+      if (!st || !time_stmts(db, &st, 1, rounds, 1, &t, &result)) t = -1;
+      sqlite3_finalize(st);
       printf("%-58s %8ld %10.1f\n", EXPRS[i], n, t / (double)n);
     }
     if (sqlite3_exec(db, "DROP TABLE qs", 0, 0, 0) != SQLITE_OK) die(db, "drop");
   }
 }
 
+static void print_sample(sqlite3 *db, long sample) {
+  sqlite3_stmt *st;
+  char sql[128];
+  snprintf(sql, sizeof sql,
+           "SELECT u, url_href(u) FROM urls WHERE rowid <= %ld", sample);
+  if (sqlite3_prepare_v2(db, sql, -1, &st, 0) != SQLITE_OK) die(db, "sample");
+  while (sqlite3_step(st) == SQLITE_ROW) {
+    const unsigned char *h = sqlite3_column_text(st, 1);
+    printf("  %s\n    -> %s\n", sqlite3_column_text(st, 0),
+           h ? (const char *)h : "(failure)");
+  }
+  sqlite3_finalize(st);
+  printf("\n");
+}
+
+/* The real URL files: BENCH_URLS, else the shared lists, else the sample
+   committed with the tests. */
+static const char *real_urls(void) {
+  const char *v = env_str("BENCH_URLS", NULL);
+  if (v) return v;
+  if (file_exists("../shared/data/kasztp.txt") &&
+      file_exists("../shared/data/userbait.txt"))
+    return "../shared/data/kasztp.txt,../shared/data/userbait.txt";
+  return "tests/data/real-urls.txt";
+}
+
+static int load(sqlite3 *db, const char *path, const char *entry) {
+  char *err = NULL;
+  if (sqlite3_load_extension(db, path, entry, &err) == SQLITE_OK) return 1;
+  fprintf(stderr, "bench: loading %s: %s\n", path, err ? err : "?");
+  sqlite3_free(err);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   const char *ext = argc > 1 ? argv[1] : "build/url.so";
+  const char *ada_ext = argc > 2 && *argv[2] ? argv[2] : NULL;
   long rows = env_long("BENCH_ROWS", 1000000);
   int rounds = (int)env_long("BENCH_ROUNDS", 5);
-  const char *file = getenv("BENCH_URLS");
-  if (file && !*file) file = NULL;
+  const char *data = env_str("BENCH_DATA", "both");
+  const char *only = env_str("BENCH_ONLY", NULL);
+  const char *filter = env_str("BENCH_FILTER", NULL);
+  if (strcmp(data, "both") && strcmp(data, "generated") && strcmp(data, "real")) {
+    fprintf(stderr, "bench: BENCH_DATA must be both, generated or real\n");
+    return 1;
+  }
+  if (!count_sqlite_allocs()) die(NULL, "SQLITE_CONFIG_MALLOC");
 
   sqlite3 *db;
   if (sqlite3_open(":memory:", &db) != SQLITE_OK) die(db, "open");
   sqlite3_enable_load_extension(db, 1);
-  char *err = NULL;
-  if (sqlite3_load_extension(db, ext, NULL, &err) != SQLITE_OK) {
-    fprintf(stderr, "bench: loading %s: %s\n", ext, err ? err : "?");
-    sqlite3_free(err);
-    return 1;
-  }
+  if (!load(db, ext, NULL)) return 1;
+  int have_ada = ada_ext && load(db, ada_ext, "sqlite3_adaext_init");
+  if (!have_ada)
+    printf("ada: not built (needs ../shared/bench/ada and a C++ compiler); "
+           "no comparison\n");
   if (sqlite3_create_function_v2(db, "identity", 1,
                                  SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
                                  identity, NULL, NULL, NULL) != SQLITE_OK)
     die(db, "create identity");
+  printf("SQLite %s; %d rounds, median shown; allocations counted through "
+         "SQLite's allocator (sq-alloc) and libc's malloc (process-wide)\n",
+         sqlite3_libversion(), rounds);
 
-  long long bytes = fill(db, rows, file);
-  printf("rows: %ld, %.1f bytes/URL on average; %d rounds, median shown "
-         "(SQLite %s)\n\n",
-         rows, (double)bytes / (double)rows, rounds, sqlite3_libversion());
-
-  long sample = getenv("BENCH_SAMPLE") ? env_long("BENCH_SAMPLE", 0) : 0;
-  if (sample) {
-    sqlite3_stmt *st;
-    char sql[128];
-    snprintf(sql, sizeof sql,
-             "SELECT u, url_href(u) FROM urls WHERE rowid <= %ld", sample);
-    if (sqlite3_prepare_v2(db, sql, -1, &st, 0) != SQLITE_OK)
-      die(db, "sample");
-    while (sqlite3_step(st) == SQLITE_ROW) {
-      const unsigned char *h = sqlite3_column_text(st, 1);
-      printf("  %s\n    -> %s\n", sqlite3_column_text(st, 0),
-             h ? (const char *)h : "(failure)");
+  if (!only || !strcmp(only, "rows")) {
+    for (int set = 0; set < 2; set++) {
+      if (set == 0 && !strcmp(data, "real")) continue;
+      if (set == 1 && !strcmp(data, "generated")) continue;
+      printf("\n");
+      long long bytes = fill(db, rows, set ? real_urls() : NULL);
+      printf("rows: %ld, %.1f bytes/URL on average\n\n", rows,
+             (double)bytes / (double)rows);
+      long sample = getenv("BENCH_SAMPLE") ? env_long("BENCH_SAMPLE", 0) : 0;
+      if (sample) print_sample(db, sample);
+      bench_rows(db, rows, rounds, have_ada, filter);
     }
-    sqlite3_finalize(st);
-    printf("\n");
   }
-
-  static const char *const EXPRS[] = {
-      "identity(u)",     "u",     "url_href(u)",  "url_hostname(u)",
-      "url_origin(u)",   "url_resolve('https://example.com/a/b?c', u)",
-      "url_valid(u)",
-  };
-  enum { NEXPR = sizeof EXPRS / sizeof EXPRS[0] };
-
-  /* sum(length(X)) needs every result (count(X) would too, for NULLs);
-     url_valid's 0/1 has length 1 but the call still runs per row.  The
-     non-null count shows how many rows the function accepted. */
-  printf("%-46s %10s %9s %8s %10s\n", "function", "ns/row", "vs ident",
-         "+ns/row", "non-null");
-  double base = -1;
-  for (int i = 0; i < NEXPR; i++) {
-    char sql[256], sql2[256];
-    snprintf(sql, sizeof sql, "SELECT sum(length(%s)) FROM urls", EXPRS[i]);
-    snprintf(sql2, sizeof sql2, "SELECT count(%s) FROM urls", EXPRS[i]);
-    long long sum = 0, nonnull = 0;
-    double ns = time_query(db, sql, rounds, &sum);
-    if (ns < 0) {
-      printf("%-46s %10s\n", EXPRS[i], "n/a");
-      continue;
-    }
-    if (time_query(db, sql2, 1, &nonnull) < 0) nonnull = -1;
-    double per = ns / (double)rows;
-    if (i == 0) base = per;
-    if (i == 1) { /* the scan alone, for reference */
-      printf("%-46s %10.1f %8.2fx %8s %10s\n", "u (no function call)", per,
-             base > 0 ? per / base : 0, "", "");
-      continue;
-    }
-    printf("%-46s %10.1f %8.2fx %8.1f %10lld\n", EXPRS[i], per,
-           base > 0 ? per / base : 0, base > 0 ? per - base : 0, nonnull);
-  }
-  bench_search_params(db, rounds);
+  if (!only || !strcmp(only, "bytes")) bench_bytes(db, rounds, have_ada);
+  if (!only || !strcmp(only, "params")) bench_search_params(db, rounds);
   sqlite3_close(db);
   return 0;
 }

@@ -11,6 +11,7 @@
 
 #include "idna.h"
 #include "percent.h"
+#include "url_errors.h"
 #include "utf8.h"
 
 /* https://url.spec.whatwg.org/#forbidden-host-code-point */
@@ -29,6 +30,8 @@ static int is_forbidden_domain(unsigned char c) {
   return (url_char_class[c] & URL_CC_FORBIDDEN_DOMAIN) != 0;
 }
 
+int url_is_forbidden_host(unsigned char c) { return is_forbidden_host(c); }
+
 const char *url_host_type_name(url_host_type t) {
   switch (t) {
     case URL_HOST_DOMAIN: return "domain";
@@ -45,18 +48,21 @@ const char *url_host_type_name(url_host_type t) {
 /*
 ** https://url.spec.whatwg.org/#ipv4-number-parser
 ** Returns 0 on failure, 1 on success with *value (saturated above 2^32, which
-** every caller rejects anyway).
+** every caller rejects anyway) and *non_decimal, the validationError flag
+** (hexadecimal or octal).
 */
-static int ipv4_number(const char *s, size_t n, uint64_t *value) {
+static int ipv4_number(const char *s, size_t n, uint64_t *value,
+                       int *non_decimal) {
   if (n == 0) return 0;                       /* 1. empty: failure */
-  unsigned radix = 10;                        /* 2. */
+  unsigned radix = 10;                        /* 3. */
   if (n >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-    s += 2, n -= 2, radix = 16;               /* 3. */
+    s += 2, n -= 2, radix = 16;               /* 4. */
   } else if (n >= 2 && s[0] == '0') {
-    s += 1, n -= 1, radix = 8;                /* 4. */
+    s += 1, n -= 1, radix = 8;                /* 5. */
   }
-  uint64_t v = 0;                             /* 5. empty: (0, true) */
-  for (size_t i = 0; i < n; i++) {            /* 6. radix-R digits only */
+  *non_decimal = radix != 10;                 /* 2., 4.1., 5.1. */
+  uint64_t v = 0;                             /* 6. empty: (0, true) */
+  for (size_t i = 0; i < n; i++) {            /* 7. radix-R digits only */
     unsigned char c = (unsigned char)s[i];
     unsigned d;
     if (radix == 16 && url_is_hex(c)) {
@@ -73,7 +79,7 @@ static int ipv4_number(const char *s, size_t n, uint64_t *value) {
 }
 
 /* https://url.spec.whatwg.org/#ends-in-a-number-checker */
-static int ends_in_a_number(const char *s, size_t n) {
+static inline int ends_in_a_number(const char *s, size_t n) {
   if (n > 0 && s[n - 1] == '.') {
     n--;                      /* 2. drop one empty last part... */
     if (n == 0) return 0;     /* ...unless it was the only one */
@@ -87,28 +93,54 @@ static int ends_in_a_number(const char *s, size_t n) {
   while (digits < len && last[digits] >= '0' && last[digits] <= '9') digits++;
   if (digits == len) return 1; /* 4. all ASCII digits */
   uint64_t v;
+  int hex;
   /* 5. parses as an IPv4 number: only "0x"/"0X" + hex digits can, here. */
   return len >= 2 && last[0] == '0' && (last[1] | 0x20) == 'x' &&
-         ipv4_number(last, len, &v);
+         ipv4_number(last, len, &v, &hex);
 }
 
-/* https://url.spec.whatwg.org/#concept-ipv4-parser */
-static int ipv4_parse(const char *s, size_t n, uint32_t *addr) {
+int url_ends_in_a_number(const char *s, size_t n) {
+  return ends_in_a_number(s, n);
+}
+
+/*
+** https://url.spec.whatwg.org/#concept-ipv4-parser.  Errors go to errs with
+** positions of s[] plus `at` (URL_NO_POS: s is not the input's text).
+*/
+static int ipv4_parse(const char *s, size_t n, uint32_t *addr,
+                      url_errors *errs, size_t at) {
   uint64_t numbers[4];
-  size_t count = 0;
-  if (n > 0 && s[n - 1] == '.') n--; /* 3. a trailing empty part is dropped */
-  size_t start = 0;
-  for (size_t i = 0; i <= n; i++) {
+  size_t count = 1, out_of_range = URL_NO_POS;
+  if (n > 0 && s[n - 1] == '.') { /* 2. the last part is empty */
+    url_record(errs, URL_ERR_IPV4_EMPTY_PART, url_pos_at(at, n - 1));
+    n--;
+  }
+  for (size_t i = 0; i < n; i++) count += s[i] == '.';
+  if (count > 4) { /* 4. */
+    url_record(errs, URL_ERR_IPV4_TOO_MANY_PARTS, URL_NO_POS);
+    return 0;
+  }
+  if (count < 4) url_record(errs, URL_ERR_IPV4_TOO_FEW_PARTS, URL_NO_POS); /* 3. */
+  count = 0;
+  for (size_t i = 0, start = 0; i <= n; i++) { /* 6. each part */
     if (i < n && s[i] != '.') continue;
-    if (count == 4) return 0;        /* 4. more than four parts */
-    if (!ipv4_number(s + start, i - start, &numbers[count])) return 0;
+    int non_decimal;
+    if (!ipv4_number(s + start, i - start, &numbers[count], &non_decimal)) {
+      url_record(errs, URL_ERR_IPV4_NON_NUMERIC_PART, url_pos_at(at, start));
+      return 0;
+    }
+    if (non_decimal)
+      url_record(errs, URL_ERR_IPV4_NON_DECIMAL_PART, url_pos_at(at, start));
+    if (numbers[count] > 255 && out_of_range == URL_NO_POS) out_of_range = start;
     count++;
     start = i + 1;
   }
-  for (size_t i = 0; i + 1 < count; i++) /* 7. */
+  if (out_of_range != URL_NO_POS) /* 7. */
+    url_record(errs, URL_ERR_IPV4_OUT_OF_RANGE_PART, url_pos_at(at, out_of_range));
+  for (size_t i = 0; i + 1 < count; i++) /* 8. */
     if (numbers[i] > 255) return 0;
-  if (numbers[count - 1] >= (uint64_t)1 << (8 * (5 - count))) return 0; /* 8. */
-  uint64_t ipv4 = numbers[count - 1];                                   /* 9. */
+  if (numbers[count - 1] >= (uint64_t)1 << (8 * (5 - count))) return 0; /* 9. */
+  uint64_t ipv4 = numbers[count - 1];                                   /* 10. */
   for (size_t i = 0; i + 1 < count; i++) ipv4 += numbers[i] << (8 * (3 - i));
   *addr = (uint32_t)ipv4;
   return 1;
@@ -130,21 +162,26 @@ static void ipv4_serialize(uint32_t a, url_buf *out) {
 
 /* ---------------------------------------------------------------- IPv6 */
 
-/* https://url.spec.whatwg.org/#concept-ipv6-parser */
-static int ipv6_parse(const char *s, size_t n, uint16_t a[8]) {
+/*
+** https://url.spec.whatwg.org/#concept-ipv6-parser.  Errors go to errs with
+** positions of s[] plus `at`.
+*/
+static int ipv6_parse(const char *s, size_t n, uint16_t a[8],
+                      url_errors *errs, size_t at) {
   memset(a, 0, 8 * sizeof a[0]);
   int piece = 0, compress = -1;
   size_t p = 0;
 #define C (p < n ? (unsigned char)s[p] : 0x100u) /* 0x100: EOF */
+#define FAIL(id) return url_record(errs, URL_ERR_##id, at + p), 0
   if (C == ':') {                                /* 5. */
-    if (p + 1 >= n || s[p + 1] != ':') return 0; /* invalid compression */
+    if (p + 1 >= n || s[p + 1] != ':') FAIL(IPV6_INVALID_COMPRESSION);
     p += 2;
     compress = ++piece;
   }
   while (C != 0x100u) {                          /* 6. */
-    if (piece == 8) return 0;                    /* too many pieces */
+    if (piece == 8) FAIL(IPV6_TOO_MANY_PIECES);
     if (C == ':') {
-      if (compress >= 0) return 0;               /* multiple compression */
+      if (compress >= 0) FAIL(IPV6_MULTIPLE_COMPRESSION);
       p++;
       compress = ++piece;
       continue;
@@ -155,40 +192,42 @@ static int ipv6_parse(const char *s, size_t n, uint16_t a[8]) {
       p++, length++;
     }
     if (C == '.') {                              /* embedded IPv4 */
-      if (length == 0) return 0;
+      if (length == 0) FAIL(IPV4_IN_IPV6_INVALID_CODE_POINT);
       p -= length;
-      if (piece > 6) return 0;                   /* too many pieces */
+      if (piece > 6) FAIL(IPV4_IN_IPV6_TOO_MANY_PIECES);
       int seen = 0;
       while (C != 0x100u) {
         int v = -1;
         if (seen > 0) {
           if (C == '.' && seen < 4) p++;
-          else return 0;                         /* invalid code point */
+          else FAIL(IPV4_IN_IPV6_INVALID_CODE_POINT);
         }
-        if (!(C >= '0' && C <= '9')) return 0;   /* invalid code point */
+        if (!(C >= '0' && C <= '9')) FAIL(IPV4_IN_IPV6_INVALID_CODE_POINT);
         while (C >= '0' && C <= '9') {
           int d = (int)C - '0';
           if (v < 0) v = d;
-          else if (v == 0) return 0;             /* leading zero */
+          else if (v == 0) FAIL(IPV4_IN_IPV6_INVALID_CODE_POINT); /* leading 0 */
           else v = v * 10 + d;
-          if (v > 255) return 0;                 /* out of range part */
+          if (v > 255) FAIL(IPV4_IN_IPV6_OUT_OF_RANGE_PART);
           p++;
         }
         a[piece] = (uint16_t)(a[piece] * 0x100 + v);
         seen++;
         if (seen == 2 || seen == 4) piece++;
       }
-      if (seen != 4) return 0;                   /* too few parts */
+      if (seen != 4) FAIL(IPV4_IN_IPV6_TOO_FEW_PARTS);
       break;
     } else if (C == ':') {
       p++;
-      if (C == 0x100u) return 0;                 /* invalid code point */
+      if (C == 0x100u) FAIL(IPV6_INVALID_CODE_POINT);
     } else if (C != 0x100u) {
-      return 0;                                  /* invalid code point */
+      FAIL(IPV6_INVALID_CODE_POINT);
     }
+    if (length > 1 && value < 1u << (4 * (length - 1))) /* a leading 0 */
+      url_record(errs, URL_ERR_IPV6_PIECE_LEADING_ZERO,
+                 at + p - length - (s[p - 1] == ':'));
     a[piece++] = (uint16_t)value;
   }
-#undef C
   if (compress >= 0) {                           /* 7. */
     int swaps = piece - compress;
     piece = 7;
@@ -199,8 +238,10 @@ static int ipv6_parse(const char *s, size_t n, uint16_t a[8]) {
       piece--, swaps--;
     }
   } else if (piece != 8) {
-    return 0;                                    /* 8. too few pieces */
+    FAIL(IPV6_TOO_FEW_PIECES);                   /* 8. */
   }
+#undef FAIL
+#undef C
   return 1;
 }
 
@@ -236,24 +277,68 @@ static void ipv6_serialize(const uint16_t a[8], url_buf *out) {
 
 /* ---------------------------------------------------------------- hosts */
 
-/* https://url.spec.whatwg.org/#concept-opaque-host-parser */
+/*
+** https://url.spec.whatwg.org/#concept-opaque-host-parser.  Each of its
+** "contains" steps records at most one error, at the first code point that
+** makes it true.
+*/
 static int opaque_host_parse(const char *s, size_t n, url_buf *out,
-                             url_host_type *type) {
-  for (size_t i = 0; i < n; i++)
-    if (is_forbidden_host((unsigned char)s[i])) return URL_FAILURE;
+                             url_host_type *type, url_errors *errs, size_t at) {
+  for (size_t i = 0; i < n; i++) {
+    if (is_forbidden_host((unsigned char)s[i])) { /* 1. */
+      url_record(errs, URL_ERR_HOST_INVALID_CODE_POINT, at + i);
+      return URL_FAILURE;
+    }
+  }
+  if (URL_UNLIKELY(errs != NULL)) { /* 2. and 3. */
+    const unsigned char *u = (const unsigned char *)s;
+    for (size_t i = 0, k = 0; i < n; k = i) {
+      if (u[i] == '%') {
+        i++;
+      } else if (!url_next_is_url_code_point(u, n, &i)) {
+        url_errors_add(errs, URL_ERR_INVALID_URL_UNIT, at + k);
+        break;
+      }
+    }
+    for (size_t i = 0; i < n; i++) {
+      if (s[i] == '%' && !(i + 2 < n && url_is_hex(u[i + 1]) && url_is_hex(u[i + 2]))) {
+        url_errors_add(errs, URL_ERR_INVALID_URL_UNIT, at + i);
+        break;
+      }
+    }
+  }
   url_pct_encode(out, s, n, &URL_SET_C0, 0);
   *type = n ? URL_HOST_OPAQUE : URL_HOST_EMPTY;
   return out->err;
 }
 
 /*
+** Domain parser steps 1-2 (https://url.spec.whatwg.org/#concept-domain-to-
+** ascii), run only to record: domain-to-ASCII if ToASCII with beStrict
+** records an error.  A result longer than 253 bytes is one (VerifyDnsLength),
+** so the scratch buffer needs no more.
+*/
+static void record_strict_to_ascii(url_errors *errs, const char *domain,
+                                   size_t n) {
+  char st[256];
+  url_buf scratch;
+  url_buf_init(&scratch, st, sizeof st, 254);
+  int rc = url_domain_to_ascii_strict(domain, n, &scratch);
+  url_buf_free(&scratch);
+  if (rc == URL_FAILURE || rc == URL_TOOBIG)
+    url_errors_add(errs, URL_ERR_DOMAIN_TO_ASCII, URL_NO_POS);
+  else if (rc != URL_OK && !errs->err)
+    errs->err = rc;
+}
+
+/*
 ** Host parser steps after domain to ASCII, on out[start..): forbidden domain
 ** code points (unless already `checked`), then IPv4 if the domain ends in a
-** number.  On failure out is
-** truncated back to start.
+** number (its errors at positions of out[start..] plus `at`).  On failure
+** out is truncated back to start.
 */
 static int finish_domain(url_buf *out, size_t start, url_host_type *type,
-                         int checked) {
+                         int checked, url_errors *errs, size_t at) {
   const char *ascii = out->ptr + start;
   size_t alen = out->len - start;
   for (size_t i = 0; i < alen && !checked; i++) {
@@ -268,19 +353,30 @@ static int finish_domain(url_buf *out, size_t start, url_host_type *type,
   }
   uint32_t addr;
   url_buf_truncate(out, start);
-  if (!ipv4_parse(ascii, alen, &addr)) return URL_FAILURE;
+  if (!ipv4_parse(ascii, alen, &addr, errs, at)) return URL_FAILURE;
   ipv4_serialize(addr, out);
   *type = URL_HOST_IPV4;
   return out->err;
 }
 
+/* Index of the first percent-encoded byte in s[0..n), or n. */
+static size_t first_percent_encoded(const char *s, size_t n) {
+  for (size_t i = 0; i + 2 < n; i++)
+    if (s[i] == '%' && url_is_hex((unsigned char)s[i + 1]) &&
+        url_is_hex((unsigned char)s[i + 2]))
+      return i;
+  return n;
+}
+
 /*
-** Special-host steps 4-8: percent-decode, UTF-8 decode without BOM, domain to
-** ASCII, forbidden domain code points, IPv4.  The general path, for
-** non-ASCII or percent-encoded input.
+** Host parser steps 4-8: percent-decode, UTF-8 decode without BOM, the
+** domain parser, IPv4.  The general path, for non-ASCII or percent-encoded
+** input; the domain then is not the input's text, so IPv4 errors have no
+** position.
 */
 static int domain_parse_slow(const char *s, size_t n, url_buf *out,
-                             url_host_type *type) {
+                             url_host_type *type, url_errors *errs,
+                             size_t at) {
   char st1[256], st2[256];
   url_buf dec, fix;
   url_buf_init(&dec, st1, sizeof st1, out->max);
@@ -289,11 +385,17 @@ static int domain_parse_slow(const char *s, size_t n, url_buf *out,
   size_t dlen = n;
   int rc = URL_OK;
   if (memchr(s, '%', n)) {
+    if (URL_UNLIKELY(errs != NULL)) { /* 4. */
+      size_t k = first_percent_encoded(s, n);
+      if (k < n) url_errors_add(errs, URL_ERR_DOMAIN_PERCENT_ENCODED, at + k);
+    }
     url_pct_decode(&dec, s, n, 0);
     rc = dec.err ? dec.err
                  : url_utf8_sanitize(dec.ptr, dec.len, &fix, &domain, &dlen);
   }
   size_t start = out->len;
+  if (rc == URL_OK && URL_UNLIKELY(errs != NULL))
+    record_strict_to_ascii(errs, domain, dlen);
   if (rc == URL_OK) rc = url_domain_to_ascii(domain, dlen, out);
   url_buf_free(&dec);
   url_buf_free(&fix);
@@ -301,11 +403,11 @@ static int domain_parse_slow(const char *s, size_t n, url_buf *out,
     if (!out->err) url_buf_truncate(out, start);
     return rc;
   }
-  return finish_domain(out, start, type, 0);
+  return finish_domain(out, start, type, 0, errs, URL_NO_POS);
 }
 
 static int domain_parse(const char *s, size_t n, url_buf *out,
-                        url_host_type *type) {
+                        url_host_type *type, url_errors *errs, size_t at) {
   /* Fast path: for ASCII without '%', domain to ASCII only lowercases; the
      forbidden code points are checked in the same pass. */
   size_t start = out->len, i = 0;
@@ -321,27 +423,37 @@ static int domain_parse(const char *s, size_t n, url_buf *out,
       d[i] = (unsigned char)(c + (((unsigned)(c - 'A') < 26) << 5));
     }
   }
-  if (i < n) return domain_parse_slow(s, n, out, type);
+  if (i < n) return domain_parse_slow(s, n, out, type, errs, at);
+  if (URL_UNLIKELY(errs != NULL)) record_strict_to_ascii(errs, s, n);
   if (seen & URL_CC_FORBIDDEN_DOMAIN) return URL_FAILURE;
   out->len += n;
-  return finish_domain(out, start, type, 1);
+  return finish_domain(out, start, type, 1, errs, at);
 }
 
 /* https://url.spec.whatwg.org/#concept-host-parser */
-int url_host_parse(const char *in, size_t n, int is_opaque, url_buf *out,
-                   url_host_type *type) {
+int url_host_parse_errors(const char *in, size_t n, int is_opaque,
+                          url_buf *out, url_host_type *type, url_errors *errs,
+                          size_t at) {
   if (out->err) return out->err;
   if (n > 0 && in[0] == '[') {
     uint16_t a[8];
-    if (in[n - 1] != ']' || n < 2 || !ipv6_parse(in + 1, n - 2, a))
+    if (in[n - 1] != ']' || n < 2) { /* 1.1. */
+      url_record(errs, URL_ERR_IPV6_UNCLOSED, at);
       return URL_FAILURE;
+    }
+    if (!ipv6_parse(in + 1, n - 2, a, errs, at + 1)) return URL_FAILURE;
     url_buf_putc(out, '[');
     ipv6_serialize(a, out);
     url_buf_putc(out, ']');
     *type = URL_HOST_IPV6;
     return out->err;
   }
-  if (is_opaque) return opaque_host_parse(in, n, out, type);
+  if (is_opaque) return opaque_host_parse(in, n, out, type, errs, at);
   if (n == 0) return URL_FAILURE; /* the URL parser never gets here */
-  return domain_parse(in, n, out, type);
+  return domain_parse(in, n, out, type, errs, at);
+}
+
+int url_host_parse(const char *in, size_t n, int is_opaque, url_buf *out,
+                   url_host_type *type) {
+  return url_host_parse_errors(in, n, is_opaque, out, type, NULL, 0);
 }

@@ -28,6 +28,21 @@ typedef enum url_host_type {
 int url_host_parse(const char *in, size_t n, int is_opaque, url_buf *out,
                    url_host_type *type);
 
+/*
+** The host parser recording its validation errors into errs (if non-NULL),
+** with positions: byte offsets in in[] plus `at`.
+*/
+struct url_errors;
+int url_host_parse_errors(const char *in, size_t n, int is_opaque,
+                          url_buf *out, url_host_type *type,
+                          struct url_errors *errs, size_t at);
+
+/* https://url.spec.whatwg.org/#forbidden-host-code-point (ASCII byte c) */
+int url_is_forbidden_host(unsigned char c);
+
+/* https://url.spec.whatwg.org/#ends-in-a-number-checker on ASCII s[0..n) */
+int url_ends_in_a_number(const char *s, size_t n);
+
 /* Name of a host type as url_components reports it ('domain', ...), or NULL. */
 const char *url_host_type_name(url_host_type t);
 

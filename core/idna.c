@@ -1,9 +1,11 @@
 /*
 ** UTS #46 (Unicode IDNA Compatibility Processing, revision for Unicode
-** 17.0) as the URL Standard uses it (§3.3 "domain to ASCII" / "domain to
-** Unicode" with beStrict = false): CheckHyphens=false, CheckBidi=true,
-** CheckJoiners=true, UseSTD3ASCIIRules=false, Transitional_Processing=false,
-** VerifyDnsLength=false, IgnoreInvalidPunycode=false.  Punycode: RFC 3492.
+** 17.0) as the URL Standard uses it (§3.3 "domain parser" and "domain to
+** Unicode"): CheckBidi=true, CheckJoiners=true, Transitional_Processing=
+** false, IgnoreInvalidPunycode=false, and CheckHyphens, UseSTD3ASCIIRules
+** and VerifyDnsLength all equal to the domain parser's beStrict (false when
+** parsing; true for the domain-to-ASCII validation error and valid
+** domains).  Punycode: RFC 3492.
 **
 ** Everything works on arrays of code points (cpvec) that start in stack
 ** storage and move to the heap only for long domains.  No mutable static
@@ -39,7 +41,7 @@ static void cv_init(cpvec *v, uint32_t *stack, size_t cap) {
 }
 
 static void cv_free(cpvec *v) {
-  if (v->p != v->stack) free(v->p);
+  if (v->p != v->stack) url_mem_free(v->p);
   v->p = v->stack;
   v->len = 0;
 }
@@ -52,10 +54,10 @@ static int cv_reserve(cpvec *v, size_t extra) {
   if (cap < v->len + extra) cap = v->len + extra;
   uint32_t *p;
   if (v->p == v->stack) {
-    p = malloc(cap * sizeof *p);
+    p = url_mem_alloc(cap * sizeof *p);
     if (p && v->len) memcpy(p, v->p, v->len * sizeof *p);
   } else {
-    p = realloc(v->p, cap * sizeof *p);
+    p = url_mem_realloc(v->p, cap * sizeof *p);
   }
   if (!p) return URL_NOMEM;
   v->p = p;
@@ -427,8 +429,8 @@ static int puny_encode(const uint32_t *s, size_t n, url_buf *out) {
   int rc = URL_FAILURE;
   if (n > PC_MAXINT / 2) return URL_FAILURE;
   if (n > 64) {
-    key = malloc(n * sizeof *key);
-    fw = malloc((n + 1) * sizeof *fw);
+    key = url_mem_alloc(n * sizeof *key);
+    fw = url_mem_alloc((n + 1) * sizeof *fw);
     if (!key || !fw) {
       rc = URL_NOMEM;
       goto done;
@@ -482,8 +484,8 @@ static int puny_encode(const uint32_t *s, size_t n, url_buf *out) {
   }
   rc = URL_OK;
 done:
-  if (key != key_stack) free(key);
-  if (fw != fw_stack) free(fw);
+  if (key != key_stack) url_mem_free(key);
+  if (fw != fw_stack) url_mem_free(fw);
   return rc;
 }
 
@@ -510,19 +512,33 @@ static int joiners_ok(const uint32_t *l, size_t n) {
   return 1;
 }
 
+/* UseSTD3ASCIIRules: an ASCII code point must be a-z, 0-9 or "-". */
+static int std3_ok(uint32_t c) {
+  return c >= 0x80 || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+         c == '-';
+}
+
 /*
-** V4-V8 (V1 is checked by the caller where it can fail; V2/V3 need
-** CheckHyphens).
+** V2-V8 (V1 is checked by the caller where it can fail).  strict: the
+** domain parser's beStrict, i.e. CheckHyphens and UseSTD3ASCIIRules.
 */
-static int label_valid(const uint32_t *l, size_t n) {
-  /* V4: not CheckHyphens, so no "xn--" prefix. */
-  if (n >= 4 && l[0] == 'x' && l[1] == 'n' && l[2] == '-' && l[3] == '-')
-    return 0;
+static int label_valid(const uint32_t *l, size_t n, int strict) {
+  if (strict) {
+    /* V2: no "--" in the third and fourth positions; V3: no "-" first or
+       last. */
+    if (n >= 4 && l[2] == '-' && l[3] == '-') return 0;
+    if (n > 0 && (l[0] == '-' || l[n - 1] == '-')) return 0;
+  } else if (n >= 4 && l[0] == 'x' && l[1] == 'n' && l[2] == '-' &&
+             l[3] == '-') {
+    return 0; /* V4: not CheckHyphens, so no "xn--" prefix */
+  }
   /* V6: must not begin with General_Category=Mark. */
   if (n > 0 && l[0] >= 0x300 && (prop(l[0]) & IDNA_P_MARK)) return 0;
   for (size_t i = 0; i < n; i++) {
-    /* V5: no FULL STOP.  V7: valid or (nontransitional) deviation. */
+    /* V5: no FULL STOP.  V7: valid or (nontransitional) deviation, and
+       with UseSTD3ASCIIRules only a-z, 0-9 and "-" of ASCII. */
     if (l[i] == '.' || status(l[i]) != IDNA_VALID) return 0;
+    if (strict && !std3_ok(l[i])) return 0;
   }
   return joiners_ok(l, n);
 }
@@ -581,7 +597,8 @@ static void work_free(idna_work *w) {
 
 /* Step 4 for an "xn--" label (l points past the prefix); appends the
    decoded label to w->res. */
-static int convert_xn_label(const uint32_t *l, size_t n, idna_work *w) {
+static int convert_xn_label(const uint32_t *l, size_t n, idna_work *w,
+                            int strict) {
   size_t start = w->res.len;
   int ascii_only = 1, rc;
   /* 4.1: the Punycode part must be ASCII. */
@@ -602,15 +619,16 @@ static int convert_xn_label(const uint32_t *l, size_t n, idna_work *w) {
   if (nfc(d, dn, &w->a, &w->tmp)) return URL_NOMEM;
   if (w->a.len != dn || memcmp(w->a.p, d, dn * sizeof *d) != 0)
     return URL_FAILURE;
-  return label_valid(d, dn) ? URL_OK : URL_FAILURE;
+  return label_valid(d, dn, strict) ? URL_OK : URL_FAILURE;
 }
 
 /*
 ** Runs the Processing steps on in[0..n) and leaves the converted labels,
-** joined by '.', in w->res.  Any recorded error is URL_FAILURE: both
-** callers fail on it, so there is no need to go on.
+** joined by '.', in w->res.  Any recorded error is URL_FAILURE: every
+** caller only needs to know that there was one, so there is no need to go
+** on.  strict: CheckHyphens and UseSTD3ASCIIRules (see label_valid).
 */
-static int process(const char *in, size_t n, idna_work *w) {
+static int process(const char *in, size_t n, idna_work *w, int strict) {
   int rc;
   /* Steps 1-2: map, then normalize to NFC. */
   if (map_domain((const unsigned char *)in, n, &w->a)) return URL_NOMEM;
@@ -626,10 +644,10 @@ static int process(const char *in, size_t n, idna_work *w) {
     while (j < len && s[j] != '.') j++;
     if (j - i >= 4 && s[i] == 'x' && s[i + 1] == 'n' && s[i + 2] == '-' &&
         s[i + 3] == '-') {
-      rc = convert_xn_label(s + i + 4, j - i - 4, w);
+      rc = convert_xn_label(s + i + 4, j - i - 4, w, strict);
       if (rc) return rc;
     } else {
-      if (!label_valid(s + i, j - i)) return URL_FAILURE;
+      if (!label_valid(s + i, j - i, strict)) return URL_FAILURE;
       if (cv_append(&w->res, s + i, j - i)) return URL_NOMEM;
     }
     if (j == len) break;
@@ -662,9 +680,33 @@ static int process(const char *in, size_t n, idna_work *w) {
 /* Entry points                                                       */
 /* ------------------------------------------------------------------ */
 
+/* §4.2 ToASCII step 3: the labels of w->res, Punycode-encoded where they
+   are not ASCII, joined by ".", appended to out. */
+static int encode_labels(const idna_work *w, url_buf *out) {
+  const uint32_t *r = w->res.p;
+  size_t len = w->res.len;
+  for (size_t i = 0;;) {
+    size_t j = i;
+    int ascii = 1;
+    while (j < len && r[j] != '.') ascii &= r[j++] < 0x80;
+    if (ascii) {
+      for (size_t k = i; k < j; k++) url_buf_putc(out, (char)r[k]);
+    } else {
+      url_buf_append(out, "xn--", 4);
+      int rc = puny_encode(r + i, j - i, out);
+      if (rc) return rc;
+    }
+    if (j == len) break;
+    url_buf_putc(out, '.');
+    i = j + 1;
+  }
+  return out->err;
+}
+
 /*
-** URL Standard "domain to ASCII": an all-ASCII domain is only lowercased
-** (one pass, straight into out); anything else is UTS #46 §4.2 ToASCII.
+** URL Standard "domain parser" with beStrict false, but for the forbidden
+** code points: an all-ASCII domain is only lowercased (one pass, straight
+** into out); anything else is UTS #46 §4.2 ToASCII.
 */
 int url_domain_to_ascii(const char *in, size_t n, url_buf *out) {
   size_t start = out->len, i;
@@ -690,31 +732,24 @@ int url_domain_to_ascii(const char *in, size_t n, url_buf *out) {
 
 full:
   work_init(&w);
-  rc = process(in, n, &w);
-  if (rc == URL_OK) {
-    /* §4.2 step 3: Punycode-encode the labels that are not ASCII. */
-    const uint32_t *r = w.res.p;
-    size_t len = w.res.len;
-    for (i = 0;;) {
-      size_t j = i;
-      int ascii = 1;
-      while (j < len && r[j] != '.') ascii &= r[j++] < 0x80;
-      if (ascii) {
-        for (size_t k = i; k < j; k++) url_buf_putc(out, (char)r[k]);
-      } else {
-        url_buf_append(out, "xn--", 4);
-        rc = puny_encode(r + i, j - i, out);
-        if (rc) break;
-      }
-      if (j == len) break;
-      url_buf_putc(out, '.');
-      i = j + 1;
-    }
-  }
+  rc = process(in, n, &w, 0);
+  if (rc == URL_OK) rc = encode_labels(&w, out);
   work_free(&w);
   if (rc) return rc;
-  if (out->err) return out->err;
   return out->len > start ? URL_OK : URL_FAILURE;
+}
+
+/* §4.2 ToASCII step 4, VerifyDnsLength: the name has 1 to 253 octets and
+   each label (an empty root label too) 1 to 63. */
+static int dns_length_ok(const char *s, size_t n) {
+  if (n == 0 || n > 253) return 0;
+  for (size_t i = 0;;) {
+    size_t j = i;
+    while (j < n && s[j] != '.') j++;
+    if (j == i || j - i > 63) return 0;
+    if (j == n) return 1;
+    i = j + 1;
+  }
 }
 
 /* Does some label start with an ASCII case-insensitive "xn--"? */
@@ -728,10 +763,54 @@ static int has_xn_label(const char *s, size_t n) {
 }
 
 /*
-** UTS #46 §4.3 ToUnicode.  ASCII labels without "xn--" always pass
-** validation (every ASCII code point is valid without STD3 rules, and an
-** ASCII-only domain is never a Bidi domain name), so such a domain is just
-** lowercased.
+** ToASCII with beStrict of an ASCII domain without "xn--" labels, into out:
+** mapping only lowercases, and no label can be a Bidi or joiner problem, so
+** only the hyphen (V2, V3) and STD3 rules remain.
+*/
+static int ascii_to_ascii_strict(const char *in, size_t n, url_buf *out) {
+  if (url_buf_reserve(out, n)) return out->err;
+  char *d = out->ptr + out->len;
+  for (size_t i = 0; i < n; i++)
+    d[i] = in[i] >= 'A' && in[i] <= 'Z' ? (char)(in[i] + 32) : in[i];
+  out->len += n;
+  for (size_t i = 0;;) {
+    size_t j = i;
+    while (j < n && d[j] != '.') {
+      if (!std3_ok((unsigned char)d[j])) return URL_FAILURE;
+      j++;
+    }
+    if (j > i && (d[i] == '-' || d[j - 1] == '-')) return URL_FAILURE;
+    if (j - i >= 4 && d[i + 2] == '-' && d[i + 3] == '-') return URL_FAILURE;
+    if (j == n) return URL_OK;
+    i = j + 1;
+  }
+}
+
+int url_domain_to_ascii_strict(const char *in, size_t n, url_buf *out) {
+  size_t start = out->len, i = 0;
+  idna_work w;
+  int rc;
+  if (out->err) return out->err;
+  while (i < n && (unsigned char)in[i] < 0x80) i++;
+  if (i == n && !has_xn_label(in, n)) {
+    rc = ascii_to_ascii_strict(in, n, out);
+  } else {
+    work_init(&w);
+    rc = process(in, n, &w, 1);
+    if (rc == URL_OK) rc = encode_labels(&w, out);
+    work_free(&w);
+  }
+  if (rc == URL_OK && !dns_length_ok(out->ptr + start, out->len - start))
+    rc = URL_FAILURE;
+  return rc;
+}
+
+/*
+** URL Standard "domain to Unicode": UTS #46 §4.3 ToUnicode, or, if that
+** records an error, the domain unchanged.  ASCII labels without "xn--"
+** always pass validation (every ASCII code point is valid without STD3
+** rules, and an ASCII-only domain is never a Bidi domain name), so such a
+** domain is just lowercased.
 */
 int url_domain_to_unicode(const char *in, size_t n, url_buf *out) {
   size_t i;
@@ -748,9 +827,12 @@ int url_domain_to_unicode(const char *in, size_t n, url_buf *out) {
     return URL_OK;
   }
   work_init(&w);
-  rc = process(in, n, &w);
+  rc = process(in, n, &w, 0);
   if (rc == URL_OK) {
     for (i = 0; i < w.res.len; i++) url_buf_put_utf8(out, w.res.p[i]);
+  } else if (rc == URL_FAILURE) {
+    url_buf_append(out, in, n); /* 2. an error was recorded: domain */
+    rc = URL_OK;
   }
   work_free(&w);
   if (rc) return rc;

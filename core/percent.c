@@ -13,6 +13,12 @@
 #define FORBIDDEN_DOMAIN_HI                                                   \
   (URL_BITH('@') | URL_BITH('[') | URL_BITH('\\') | URL_BITH(']') |          \
    URL_BITH('^') | URL_BITH('|') | URL_BITH(0x7F))
+/* https://url.spec.whatwg.org/#url-code-points, the ASCII ones */
+#define URL_CP_ASCII(c)                                                       \
+  (((c) >= '0' && (c) <= '9') || ((c) >= 'A' && (c) <= 'Z') ||                \
+   ((c) >= 'a' && (c) <= 'z') || (c) == '!' || (c) == '$' ||                  \
+   ((c) >= '&' && (c) <= '/') || (c) == ':' || (c) == ';' || (c) == '=' ||    \
+   (c) == '?' || (c) == '@' || (c) == '_' || (c) == '~')
 #define CC(c)                                                                 \
   (uint16_t)(IN(URL_C0, c) * URL_CC_C0 | IN(URL_FRAG, c) * URL_CC_FRAGMENT |   \
              IN(URL_QUERY, c) * URL_CC_QUERY |                                \
@@ -26,21 +32,51 @@
              ((c) < 128 && IN(FORBIDDEN_DOMAIN, c)) * URL_CC_FORBIDDEN_DOMAIN | \
              ((c) == '@' || (c) == ':' || (c) == '/' || (c) == '?' ||          \
               (c) == '#' || (c) == '\\' || (c) == '[') * URL_CC_AUTHORITY | \
-             ((c) >= 128 || (c) == '%') * URL_CC_HOST_SLOW)
-#define CC4(c) CC(c), CC((c) + 1), CC((c) + 2), CC((c) + 3)
-#define CC16(c) CC4(c), CC4((c) + 4), CC4((c) + 8), CC4((c) + 12)
-#define CC64(c) CC16(c), CC16((c) + 16), CC16((c) + 32), CC16((c) + 48)
+             ((c) >= 128 || (c) == '%') * URL_CC_HOST_SLOW |                 \
+             ((c) >= 128 || !URL_CP_ASCII(c)) * URL_CC_UNIT_CHECK)
+/* A 256-entry table of F(0) .. F(255). */
+#define T4(F, c) F(c), F((c) + 1), F((c) + 2), F((c) + 3)
+#define T16(F, c) T4(F, c), T4(F, (c) + 4), T4(F, (c) + 8), T4(F, (c) + 12)
+#define T64(F, c) T16(F, c), T16(F, (c) + 16), T16(F, (c) + 32), T16(F, (c) + 48)
+#define TABLE(F) {T64(F, 0), T64(F, 64), T64(F, 128), T64(F, 192)}
 
-const uint16_t url_char_class[256] = {CC64(0), CC64(64), CC64(128), CC64(192)};
+const uint16_t url_char_class[256] = TABLE(CC);
+
+/* The canonicalizers' sets (percent.h): Safe Browsing's plus a few. */
+#define CK_PATH_LO (URL_SB_LO | URL_BIT('?'))
+#define CK_PATH_HI URL_SB_HI
+#define CK_TOKEN_LO (URL_SB_LO | URL_BIT('&') | URL_BIT('='))
+#define CK_TOKEN_HI URL_SB_HI
+#define CK_OPAQUE_HOST_LO                                                     \
+  (URL_SB_LO | URL_BIT('/') | URL_BIT(':') | URL_BIT('<') | URL_BIT('>') |    \
+   URL_BIT('?'))
+#define CK_OPAQUE_HOST_HI                                                     \
+  (URL_SB_HI | URL_BITH('@') | URL_BITH('[') | URL_BITH('\\') |              \
+   URL_BITH(']') | URL_BITH('^') | URL_BITH('|'))
+#define CK_PASSWORD_LO (URL_SB_LO | URL_BIT('/') | URL_BIT('?'))
+#define CK_PASSWORD_HI (URL_SB_HI | URL_BITH('@') | URL_BITH('\\'))
+#define CK_USERNAME_LO (CK_PASSWORD_LO | URL_BIT(':'))
+#define CK_USERNAME_HI CK_PASSWORD_HI
+#define KC(c)                                                                 \
+  (uint16_t)(IN(URL_SB, c) * URL_CK_SB | IN(CK_PATH, c) * URL_CK_PATH |       \
+             IN(CK_TOKEN, c) * URL_CK_TOKEN |                                 \
+             IN(CK_OPAQUE_HOST, c) * URL_CK_OPAQUE_HOST |                     \
+             IN(CK_USERNAME, c) * URL_CK_USERNAME |                           \
+             IN(CK_PASSWORD, c) * URL_CK_PASSWORD |                           \
+             ((c) == '\\') * URL_CK_BACKSLASH)
+
+const uint16_t url_canon_class[256] = TABLE(KC);
 
 static const char HEX[] = "0123456789ABCDEF";
 
-void url_pct_encode(url_buf *out, const char *s, size_t n,
-                    const url_pct_set *set, int space_as_plus) {
+/* The one encoding loop: bytes whose class has a bit of mask are escaped;
+   with space_as_plus, U+0020 becomes '+'. */
+static void encode(url_buf *out, const char *s, size_t n,
+                   const uint16_t cls[256], uint16_t mask, int space_as_plus) {
   size_t run = 0; /* start of the pending run of bytes copied verbatim */
   for (size_t i = 0; i < n; i++) {
     unsigned char c = (unsigned char)s[i];
-    if (!url_pct_in(set, c) && !(space_as_plus && c == ' ')) continue;
+    if (!(cls[c] & mask) && !(space_as_plus && c == ' ')) continue;
     url_buf_append(out, s + run, i - run);
     run = i + 1;
     if (space_as_plus && c == ' ') {
@@ -51,6 +87,37 @@ void url_pct_encode(url_buf *out, const char *s, size_t n,
     }
   }
   url_buf_append(out, s + run, n - run);
+}
+
+void url_pct_encode(url_buf *out, const char *s, size_t n,
+                    const url_pct_set *set, int space_as_plus) {
+  encode(out, s, n, url_char_class, set->mask, space_as_plus);
+}
+
+void url_pct_encode_class(url_buf *out, const char *s, size_t n,
+                          const uint16_t cls[256], uint16_t mask) {
+  encode(out, s, n, cls, mask, 0);
+}
+
+void url_pct_decode_repeatedly(url_buf *out, const char *s, size_t n) {
+  if (!memchr(s, '%', n)) {
+    url_buf_append(out, s, n);
+    return;
+  }
+  if (url_buf_reserve(out, n)) return; /* decoding never lengthens */
+  unsigned char *d = (unsigned char *)out->ptr;
+  size_t start = out->len, k = start;
+  for (size_t i = 0; i < n; i++) {
+    d[k++] = (unsigned char)s[i];
+    /* The byte just written may end an escape; its value may end another. */
+    while (k - start >= 3 && d[k - 3] == '%' && url_is_hex(d[k - 2]) &&
+           url_is_hex(d[k - 1])) {
+      d[k - 3] = (unsigned char)(url_hex_val(d[k - 2]) * 16 +
+                                 url_hex_val(d[k - 1]));
+      k -= 2;
+    }
+  }
+  out->len = k;
 }
 
 void url_pct_decode(url_buf *out, const char *s, size_t n, int plus_as_space) {

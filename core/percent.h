@@ -62,7 +62,10 @@ enum {
   /* what the authority state must look at: @ : / ? # \ [ */
   URL_CC_AUTHORITY = 1 << 13,
   /* what takes a domain off the ASCII fast path: '%' and non-ASCII */
-  URL_CC_HOST_SLOW = 1 << 14
+  URL_CC_HOST_SLOW = 1 << 14,
+  /* what the URL-unit checks must look at: '%', non-ASCII, and the ASCII
+     code points that are not URL code points */
+  URL_CC_UNIT_CHECK = 1 << 15
 };
 
 extern const uint16_t url_char_class[256];
@@ -85,6 +88,40 @@ static const url_pct_set URL_SET_FORM = {URL_CC_FORM};
 static inline int url_pct_in(const url_pct_set *s, unsigned char c) {
   return (url_char_class[c] & s->mask) != 0;
 }
+
+/*
+** Encode sets of the canonicalizers (core/canon.c, core/surt.c): not the
+** Standard's, but Safe Browsing's ("percent-escape all characters that are
+** <= ASCII 32, >= 127, '#', or '%'") and the few code points that must stay
+** escaped so that a canonical URL keeps its structure when parsed again.
+** A second class table, url_canon_class, built the same way.
+*/
+#define URL_SB_LO (0x00000001FFFFFFFFULL | URL_BIT('#') | URL_BIT('%'))
+#define URL_SB_HI (URL_BITH(0x7F))
+enum {
+  URL_CK_SB = 1 << 0,        /* Safe Browsing's set (google, IA) */
+  URL_CK_PATH = 1 << 1,      /* + '?': urlcanon's "less dumb" path set */
+  URL_CK_TOKEN = 1 << 2,     /* + '&' '=': a query name or value (semantic) */
+  URL_CK_OPAQUE_HOST = 1 << 3, /* + the forbidden host code points */
+  URL_CK_USERNAME = 1 << 4,  /* + '/' '\' '?' '@' ':' */
+  URL_CK_PASSWORD = 1 << 5,  /* + '/' '\' '?' '@' */
+  URL_CK_BACKSLASH = 1 << 6  /* '\' alone: a separator in special paths */
+};
+extern const uint16_t url_canon_class[256];
+
+/* Percent-encodes s[0..n) into out: bytes whose class in cls has a bit of
+   mask (upper-case hex). */
+void url_pct_encode_class(url_buf *out, const char *s, size_t n,
+                          const uint16_t cls[256], uint16_t mask);
+
+/*
+** Percent-decodes s[0..n) repeatedly until nothing changes ("%252e" ->
+** "%2e" -> "."), in one pass: a decoded byte can only complete an escape
+** that ends where it is written, so the output is re-checked there.  (The
+** rewriting "%HH" -> byte has no overlapping redexes, so its normal form is
+** unique and equals decoding pass after pass.)  Output may be any bytes.
+*/
+void url_pct_decode_repeatedly(url_buf *out, const char *s, size_t n);
 
 /*
 ** UTF-8 percent-encodes s[0..n) (valid UTF-8, so byte-wise encoding is the

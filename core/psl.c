@@ -35,8 +35,8 @@ static int is_dafsa(const char *buf, size_t n) {
          memchr(buf, '\n', 16) == buf + 15 && !memchr(buf, '\0', 16);
 }
 
-/* Reads the regular file at fd (at most MAX_LIST_BYTES) into a malloc()ed
-   buffer.  Returns URL_OK, URL_FAILURE (why set) or URL_NOMEM. */
+/* Reads the regular file at fd (at most MAX_LIST_BYTES) into a buffer from
+   url_mem_alloc().  Returns URL_OK, URL_FAILURE (why set) or URL_NOMEM. */
 static int read_all(int fd, char **out, size_t *out_n, char *why,
                     size_t why_size) {
   struct stat st;
@@ -55,18 +55,18 @@ static int read_all(int fd, char **out, size_t *out_n, char *why,
   /* The size is a hint only (files under /proc say 0; a file may grow). */
   size_t cap = (size_t)st.st_size + 1, n = 0;
   if (cap < 4096) cap = 4096;
-  char *buf = malloc(cap);
+  char *buf = url_mem_alloc(cap);
   if (!buf) return URL_NOMEM;
   for (;;) {
     if (n == cap) {
       if (cap > MAX_LIST_BYTES) {
-        free(buf);
+        url_mem_free(buf);
         set_why(why, why_size, "larger than 64 MiB");
         return URL_FAILURE;
       }
-      char *p = realloc(buf, cap * 2);
+      char *p = url_mem_realloc(buf, cap * 2);
       if (!p) {
-        free(buf);
+        url_mem_free(buf);
         return URL_NOMEM;
       }
       buf = p;
@@ -77,14 +77,14 @@ static int read_all(int fd, char **out, size_t *out_n, char *why,
     if (r < 0) {
       if (errno == EINTR) continue;
       int err = errno;
-      free(buf);
+      url_mem_free(buf);
       set_errno_why(why, why_size, err);
       return URL_FAILURE;
     }
     n += (size_t)r;
   }
   if (n > MAX_LIST_BYTES) {
-    free(buf);
+    url_mem_free(buf);
     set_why(why, why_size, "larger than 64 MiB");
     return URL_FAILURE;
   }
@@ -125,7 +125,7 @@ int url_psl_open_file(url_psl_list *l, const char *path, char *why,
   close(fd);
   if (rc != URL_OK) return rc;
   if (n == 0) {
-    free(buf);
+    url_mem_free(buf);
     set_why(why, why_size, "empty file");
     return URL_FAILURE;
   }
@@ -133,13 +133,13 @@ int url_psl_open_file(url_psl_list *l, const char *path, char *why,
   /* libpsl takes any text as rules; refuse what cannot be a list. */
   if (!dafsa && (memchr(buf, '\0', n) ||
                  url_utf8_valid_prefix((const unsigned char *)buf, n) != n)) {
-    free(buf);
+    url_mem_free(buf);
     set_why(why, why_size, "not a public suffix list (binary data)");
     return URL_FAILURE;
   }
   int nomem;
   psl_ctx_t *ctx = load_mem(buf, n, &nomem);
-  free(buf);
+  url_mem_free(buf);
   if (!ctx) {
     if (nomem) return URL_NOMEM;
     set_why(why, why_size,
@@ -154,7 +154,7 @@ int url_psl_open_file(url_psl_list *l, const char *path, char *why,
     return URL_FAILURE;
   }
   size_t plen = strlen(path);
-  char *p = malloc(plen + 1);
+  char *p = url_mem_alloc(plen + 1);
   if (!p) {
     psl_free(ctx);
     return URL_NOMEM;
@@ -218,7 +218,7 @@ int url_psl_open_default(url_psl_list *l) {
 void url_psl_close(url_psl_list *l) {
   if (!l) return;
   if (l->owned) psl_free(l->owned); /* never the built-in list */
-  free(l->path);
+  url_mem_free(l->path);
   memset(l, 0, sizeof *l);
 }
 
@@ -308,9 +308,20 @@ int url_psl_describe(const url_psl_list *l, url_buf *out) {
 
 /* -------------------------------------------------------------- lookups */
 
+const char *const url_psl_section_names[URL_PSL_N_SECTIONS] = {
+    [URL_PSL_ALL] = "all",
+    [URL_PSL_ICANN] = "icann",
+};
+
 int url_psl_host_parts(const url_psl_list *l, const char *h, size_t n,
                        url_host_type t, url_str *suffix,
                        url_str *registrable) {
+  return url_psl_host_parts_in(l, URL_PSL_ALL, h, n, t, suffix, registrable);
+}
+
+int url_psl_host_parts_in(const url_psl_list *l, url_psl_section sec,
+                          const char *h, size_t n, url_host_type t,
+                          url_str *suffix, url_str *registrable) {
   if (suffix) *suffix = (url_str){NULL, 0};
   if (registrable) *registrable = (url_str){NULL, 0};
   if (t != URL_HOST_DOMAIN || n == 0 || !l->psl) return URL_OK;
@@ -350,12 +361,13 @@ int url_psl_host_parts(const url_psl_list *l, const char *h, size_t n,
   /* The PSL algorithm: the public suffix is the longest suffix that is
      one; libpsl's psl_is_public_suffix applies the rules (exceptions,
      wildcards, the "*" rule for a single label) to one candidate. */
+  const int type = sec == URL_PSL_ICANN ? PSL_TYPE_ICANN : PSL_TYPE_ANY;
   const char *c = b.ptr, *end = b.ptr + (m - start);
   for (;;) {
     const char *dot = memchr(c, '.', (size_t)(end - c));
     if (!dot) break; /* one label: a public suffix by the "*" rule */
     /* An empty leftmost label matches no rule (libpsl would skip it). */
-    if (*c != '.' && psl_is_public_suffix(l->psl, c)) break;
+    if (*c != '.' && psl_is_public_suffix2(l->psl, c, type)) break;
     c = dot + 1;
   }
   size_t off = start + (size_t)(c - b.ptr);

@@ -102,12 +102,45 @@ int url_psl_wildcard_count(const url_psl_list *l);
 int url_psl_describe(const url_psl_list *l, url_buf *out);
 
 /*
-** The public suffix and registrable domain of the host h[0..n) of type t
-** (a URL's hostname and host_type, or url_host_parse's output): each is a
-** suffix of h, so *suffix / *registrable are slices of h, or {NULL, 0} when
-** null.  Either pointer may be NULL.  Returns URL_OK or URL_NOMEM (a host
-** whose 9 rightmost labels are longer than 256 bytes needs a heap copy).
+** Which rules of the list apply:
+**   URL_PSL_ALL    both sections, as the URL Standard uses the list;
+**   URL_PSL_ICANN  the ICANN section only (BigQuery's NET.PUBLIC_SUFFIX,
+**                  tldextract's default): private rules such as github.io
+**                  or blogspot.com are then ordinary names, so
+**                  "whatwg.github.io" has the suffix "io" and the
+**                  registrable domain "github.io".
+** In both, a name that no rule matches falls back on the "*" rule: its
+** last label is a public suffix ("example.zz" -> "zz").
+**
+** ICANN is libpsl's psl_is_public_suffix2(PSL_TYPE_ICANN) per candidate
+** suffix.  tests/psl_test.c checks, over every rule of the system's list
+** (text, DAFSA and built-in), that it answers exactly as the full lookup
+** does on a list made of the ICANN section alone.  libpsl keys its rules
+** by name, so two kinds of list would break that equivalence: a private
+** rule just below an ICANN wildcard (libpsl finds the private name and
+** never tries the wildcard), and one name in both sections.  The public
+** list has neither (the test asserts it of the system's copy).
 */
+typedef enum url_psl_section {
+  URL_PSL_ALL = 0,
+  URL_PSL_ICANN,
+  URL_PSL_N_SECTIONS
+} url_psl_section;
+
+/* The sections' names, indexed by url_psl_section: "all", "icann". */
+extern const char *const url_psl_section_names[URL_PSL_N_SECTIONS];
+
+/*
+** The public suffix and registrable domain of the host h[0..n) of type t
+** (a URL's hostname and host_type, or url_host_parse's output) under the
+** rules of section `sec`: each is a suffix of h, so *suffix / *registrable
+** are slices of h, or {NULL, 0} when null.  Either pointer may be NULL.
+** Returns URL_OK or URL_NOMEM (a host whose 9 rightmost labels are longer
+** than 256 bytes needs a heap copy).  url_psl_host_parts is URL_PSL_ALL.
+*/
+int url_psl_host_parts_in(const url_psl_list *l, url_psl_section sec,
+                          const char *h, size_t n, url_host_type t,
+                          url_str *suffix, url_str *registrable);
 int url_psl_host_parts(const url_psl_list *l, const char *h, size_t n,
                        url_host_type t, url_str *suffix, url_str *registrable);
 

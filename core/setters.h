@@ -23,6 +23,7 @@ typedef enum url_component {
 } url_component;
 
 /* The setter's name ("href", ...), and the inverse (-1 if unknown). */
+extern const char *const url_component_names[URL_C_COUNT];
 const char *url_component_name(url_component c);
 int url_component_lookup(const char *name, size_t n);
 
@@ -35,26 +36,5 @@ url_str url_get(const url *u, url_component which);
 ** is given an invalid URL (the API throws), or an error code.
 */
 int url_set(url *u, url_component which, const char *value, size_t n);
-
-/*
-** A URL as its components (slices; NULL `s` for a null host, query or
-** fragment), and the URL serializer that writes them into a fresh URL.
-*/
-typedef struct url_parts {
-  url_str scheme;
-  url_scheme_type scheme_type;
-  url_str username, password;
-  url_str host; /* s NULL: null host */
-  url_host_type host_type;
-  int32_t port; /* -1: null */
-  url_str path; /* serialized path: opaque, or "/seg/seg" */
-  uint32_t path_segments;
-  int opaque_path;
-  url_str query, fragment;
-} url_parts;
-
-void url_get_parts(const url *u, url_parts *p);
-/* Serializes p into u (freshly initialised); returns u's error state. */
-int url_build(url *u, const url_parts *p);
 
 #endif /* URL_SETTERS_H */

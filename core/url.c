@@ -2,18 +2,20 @@
 ** The basic URL parser (URL Standard §4.4), writing the URL serializer's
 ** output (§4.5) as it goes, and the URL API getters (§6.1) as slices.
 **
-** The parser is the Standard's state machine.  It works on UTF-8 bytes: every
-** code point the states compare against is ASCII, and UTF-8 percent-encoding
-** a code point is percent-encoding its bytes.  Components are appended to
-** u->href in serialization order; the few steps that undo output (".."
-** segments, a scheme that turns out not to be one, credentials that end up
-** empty) truncate the tail of the buffer.  States whose steps are the same
-** for a run of code points (path segments, query, fragment) handle the run
-** at once.
+** The parser is the Standard's state machine: a switch over the states in
+** run(), one function per state.  It works on UTF-8 bytes: every code point
+** the states compare against is ASCII, and UTF-8 percent-encoding a code
+** point is percent-encoding its bytes.  Components are appended to u->href
+** in serialization order; the few steps that undo output (".." segments,
+** credentials that end up empty) truncate the tail of the buffer.  States
+** whose steps are the same for a run of code points (scheme, authority,
+** path segments, query, fragment) handle the run at once.
 */
 #include "url.h"
 
+#include "canonical.h"
 #include "percent.h"
+#include "url_errors.h"
 
 #define EOF_CP 0x100 /* the EOF code point */
 
@@ -38,18 +40,10 @@ typedef enum url_state {
   ST_OPAQUE_PATH,
   ST_QUERY,
   ST_FRAGMENT,
-  ST_DONE
+  ST_DONE,   /* the state machine ended: url is the result */
+  ST_FAILURE /* a step returned failure (or ran out of memory): ps->rc says */
 } url_state;
 
-void url_init(url *u, char *stack, size_t cap, size_t max) {
-  memset(u, 0, sizeof *u);
-  if (max > URL_NONE - 1) max = URL_NONE - 1; /* offsets are 32-bit */
-  url_buf_init(&u->href, stack, cap, max);
-  u->query_start = u->fragment_start = URL_NONE;
-  u->port = -1;
-}
-
-void url_free(url *u) { url_buf_free(&u->href); }
 
 /* ------------------------------------------------------------ schemes */
 
@@ -241,11 +235,11 @@ static void push_empty_segment(url *u) {
 typedef struct parser {
   url *u;
   const url *base;
-  const char *in;
+  const char *in;  /* the input after the clean-up steps */
   long n;
   long p;          /* pointer */
-  long buf_start;  /* the state's "buffer" is in[buf_start, p) */
-  int special;
+  int special;     /* url is special */
+  int rc;          /* with ST_FAILURE: URL_FAILURE, URL_NOMEM or URL_TOOBIG */
   url_override ovr; /* the state override, for the URL API setters */
   const url *ctx;   /* with ovr: the URL being modified (u is scratch) */
   /* What the authority state saw of the host that follows its last '@', so
@@ -254,7 +248,31 @@ typedef struct parser {
      host_end < 0: unknown (the host state scans). */
   long host_colon, host_end;
   int host_bracket;
+  /* Recording (url_parse_errors): the list, or NULL; positions are offsets
+     in `in`.  The path state checks URL units only from units_from on (the
+     file host state's drive letter was read as a buffer, unchecked). */
+  url_errors *errs;
+  long units_from;
 } parser;
+
+/* A step's "return failure" (rc: or the error that stopped it). */
+static url_state fail(parser *ps, int rc) {
+  ps->rc = rc;
+  return ST_FAILURE;
+}
+
+static url_state failure(parser *ps) { return fail(ps, URL_FAILURE); }
+
+/* A validation error at in[at] (at == n: at EOF). */
+static void record(parser *ps, url_error_type type, long at) {
+  url_record(ps->errs, type, (size_t)at);
+}
+
+/* "<type> validation error, return failure." */
+static url_state failure_at(parser *ps, url_error_type type, long at) {
+  record(ps, type, at);
+  return failure(ps);
+}
 
 static int at(const parser *ps, long i) {
   return i < ps->n ? (unsigned char)ps->in[i] : EOF_CP;
@@ -271,43 +289,11 @@ static int is_slash(const parser *ps, int c) {
 }
 
 /*
-** Scheme start and scheme states: a scheme is an ASCII alpha followed by
-** alphanumerics, '+', '-', '.', then ':'.  Returns the next state.
+** The URL-unit checks of the path, opaque path, query and fragment states
+** for each code point of in[from, to).
 */
-static url_state scheme_state(parser *ps) {
-  url *u = ps->u;
-  long q = 0;
-  if (is_alpha(at(ps, 0))) {
-    q = 1;
-    for (int c; (c = at(ps, q)) != EOF_CP && (is_alpha(c) || is_digit(c) ||
-                                             c == '+' || c == '-' || c == '.');)
-      q++;
-  }
-  if (q == 0 || at(ps, q) != ':') return ST_NO_SCHEME; /* pointer stays 0 */
-  if (url_buf_reserve(&u->href, (size_t)q + 1)) return ST_DONE;
-  for (long i = 0; i < q; i++) {
-    char c = ps->in[i];
-    u->href.ptr[u->href.len++] = (c >= 'A' && c <= 'Z') ? (char)(c | 0x20) : c;
-  }
-  u->scheme_end = (uint32_t)q;
-  url_buf_putc(&u->href, ':');
-  if (u->href.err) return ST_DONE;
-  u->scheme_type = url_scheme_type_of(u->href.ptr, (size_t)q);
-  ps->special = url_is_special(u);
-  ps->p = q + 1; /* past ':' */
-  if (u->scheme_type == URL_SCHEME_FILE) return ST_FILE;
-  if (ps->special) {
-    const url *b = ps->base;
-    if (b && b->scheme_type == u->scheme_type) return ST_SPECIAL_RELATIVE_OR_AUTHORITY;
-    return ST_SPECIAL_AUTHORITY_SLASHES;
-  }
-  if (at(ps, ps->p) == '/') {
-    ps->p++;
-    return ST_PATH_OR_AUTHORITY;
-  }
-  u->opaque_path = 1;
-  set_null_host(u);
-  return ST_OPAQUE_PATH;
+static void record_units(parser *ps, long from, long to) {
+  url_record_units(ps->errs, ps->in, (size_t)from, (size_t)to, (size_t)ps->n, 0);
 }
 
 /* Percent-encodes in[from, to) into href with `set`. */
@@ -343,17 +329,224 @@ static int encode_until(parser *ps, const url_pct_set *set,
   return c;
 }
 
+/* Sets url's query to the empty string: query state at the next code point. */
+static url_state to_query(parser *ps) {
+  start_query(ps->u);
+  ps->p++;
+  return ST_QUERY;
+}
+
+/* Sets url's fragment to the empty string: fragment state at the next one. */
+static url_state to_fragment(parser *ps) {
+  start_fragment(ps->u);
+  ps->p++;
+  return ST_FRAGMENT;
+}
+
 /*
-** Authority state, run over the whole authority: credentials up to the last
-** '@' (each '@' but the last becomes "%40"), then the host state at the code
-** point after it.
+** https://url.spec.whatwg.org/#scheme-start-state and #scheme-state, over
+** the whole scheme at once: an ASCII alpha, then ASCII alphanumerics, "+",
+** "-" or ".", then ":".  Anything else: no scheme state, from the start.
 */
-static int authority_state(parser *ps) {
+static url_state scheme_start_state(parser *ps) {
   url *u = ps->u;
+  long q = 0;
+  if (is_alpha(at(ps, 0))) {
+    q = 1;
+    for (int c; (c = at(ps, q)) != EOF_CP && (is_alpha(c) || is_digit(c) ||
+                                             c == '+' || c == '-' || c == '.');)
+      q++;
+  }
+  if (q == 0 || at(ps, q) != ':') return ST_NO_SCHEME; /* pointer stays 0 */
+  if (url_buf_reserve(&u->href, (size_t)q + 1)) return ST_DONE;
+  for (long i = 0; i < q; i++) {
+    char c = ps->in[i];
+    u->href.ptr[u->href.len++] = (c >= 'A' && c <= 'Z') ? (char)(c | 0x20) : c;
+  }
+  u->scheme_end = (uint32_t)q;
+  url_buf_putc(&u->href, ':');
+  if (u->href.err) return ST_DONE;
+  u->scheme_type = url_scheme_type_of(u->href.ptr, (size_t)q);
+  ps->special = url_is_special(u);
+  ps->p = q + 1; /* past ':' */
+  if (u->scheme_type == URL_SCHEME_FILE) {
+    if (URL_UNLIKELY(ps->errs != NULL) &&
+        !(at(ps, ps->p) == '/' && at(ps, ps->p + 1) == '/'))
+      record(ps, URL_ERR_SPECIAL_SCHEME_MISSING_FOLLOWING_SOLIDUS, q);
+    return ST_FILE;
+  }
+  if (ps->special) {
+    const url *b = ps->base;
+    if (b && b->scheme_type == u->scheme_type) return ST_SPECIAL_RELATIVE_OR_AUTHORITY;
+    return ST_SPECIAL_AUTHORITY_SLASHES;
+  }
+  if (at(ps, ps->p) == '/') {
+    ps->p++;
+    return ST_PATH_OR_AUTHORITY;
+  }
+  u->opaque_path = 1; /* url's path is the empty string */
+  set_null_host(u);
+  return ST_OPAQUE_PATH;
+}
+
+/*
+** https://url.spec.whatwg.org/#no-scheme-state: without a base (or with an
+** opaque-path base, unless c is "#") failure; an opaque-path base gives its
+** URL with a new fragment; otherwise the relative or the file state.
+*/
+static url_state no_scheme_state(parser *ps, int c) {
+  url *u = ps->u;
+  const url *base = ps->base;
+  if (!base || (base->opaque_path && c != '#'))
+    return failure_at(ps, URL_ERR_MISSING_SCHEME_NON_RELATIVE_URL, ps->p);
+  ps->special = url_is_special(base);
+  if (base->opaque_path) {
+    copy_base_scheme(u, base);
+    set_null_host(u);
+    copy_base_path(u, base);
+    copy_base_query(u, base);
+    return to_fragment(ps);
+  }
+  return base->scheme_type == URL_SCHEME_FILE ? ST_FILE : ST_RELATIVE;
+}
+
+/* https://url.spec.whatwg.org/#special-relative-or-authority-state */
+static url_state special_relative_or_authority_state(parser *ps, int c) {
+  if (c == '/' && at(ps, ps->p + 1) == '/') {
+    ps->p += 2;
+    return ST_SPECIAL_AUTHORITY_IGNORE_SLASHES;
+  }
+  record(ps, URL_ERR_SPECIAL_SCHEME_MISSING_FOLLOWING_SOLIDUS, ps->p);
+  return ST_RELATIVE;
+}
+
+/* https://url.spec.whatwg.org/#path-or-authority-state */
+static url_state path_or_authority_state(parser *ps, int c) {
+  if (c == '/') {
+    ps->p++;
+    return ST_AUTHORITY;
+  }
+  set_null_host(ps->u);
+  return ST_PATH;
+}
+
+/*
+** The steps the relative and file states share when url keeps base's host:
+** url's path and query are base's; then "?" starts a new query, "#" a new
+** fragment, and any other code point a path relative to base's, without
+** base's query: base's path shortened, or emptied for a file URL whose
+** remaining input starts with a Windows drive letter.
+*/
+static url_state continue_base_path(parser *ps, int c) {
+  url *u = ps->u;
+  copy_base_authority(u, ps->base);
+  copy_base_path(u, ps->base);
+  copy_base_query(u, ps->base);
+  if (c == '?') return to_query(ps);
+  if (c == '#') return to_fragment(ps);
+  if (c == EOF_CP) return ST_DONE;
+  clear_query(u);
+  if (u->scheme_type == URL_SCHEME_FILE &&
+      starts_with_drive_letter(ps->in + ps->p, (size_t)(ps->n - ps->p))) {
+    record(ps, URL_ERR_FILE_INVALID_WINDOWS_DRIVE_LETTER, ps->p);
+    url_buf_truncate(&u->href, u->path_start); /* url's path = « » */
+    u->path_segments = 0;
+  } else {
+    shorten_path(u);
+  }
+  return ST_PATH;
+}
+
+/*
+** https://url.spec.whatwg.org/#relative-state: url's scheme is base's; "/"
+** (or "\" if special) goes to the relative slash state, anything else
+** continues from base's path.
+*/
+static url_state relative_state(parser *ps, int c) {
+  copy_base_scheme(ps->u, ps->base);
+  ps->special = url_is_special(ps->u);
+  if (is_slash(ps, c)) {
+    if (c == '\\') record(ps, URL_ERR_INVALID_REVERSE_SOLIDUS, ps->p);
+    ps->p++;
+    return ST_RELATIVE_SLASH;
+  }
+  return continue_base_path(ps, c);
+}
+
+/* https://url.spec.whatwg.org/#relative-slash-state */
+static url_state relative_slash_state(parser *ps, int c) {
+  if (is_slash(ps, c)) {
+    if (c == '\\') record(ps, URL_ERR_INVALID_REVERSE_SOLIDUS, ps->p);
+    ps->p++;
+    return ps->special ? ST_SPECIAL_AUTHORITY_IGNORE_SLASHES : ST_AUTHORITY;
+  }
+  copy_base_authority(ps->u, ps->base);
+  return ST_PATH;
+}
+
+/* https://url.spec.whatwg.org/#special-authority-slashes-state */
+static url_state special_authority_slashes_state(parser *ps, int c) {
+  if (c == '/' && at(ps, ps->p + 1) == '/')
+    ps->p += 2;
+  else
+    record(ps, URL_ERR_SPECIAL_SCHEME_MISSING_FOLLOWING_SOLIDUS, ps->p);
+  return ST_SPECIAL_AUTHORITY_IGNORE_SLASHES;
+}
+
+/* https://url.spec.whatwg.org/#special-authority-ignore-slashes-state */
+static url_state special_authority_ignore_slashes_state(parser *ps, int c) {
+  while (c == '/' || c == '\\') {
+    record(ps, URL_ERR_SPECIAL_SCHEME_MISSING_FOLLOWING_SOLIDUS, ps->p);
+    c = at(ps, ++ps->p);
+  }
+  return ST_AUTHORITY;
+}
+
+/*
+** Authority state at an "@": the buffer in[from, p) is appended to url's
+** username up to its first ":" (if no ":" was seen yet) and to its password
+** after it, both userinfo percent-encoded.
+*/
+static void append_credentials(parser *ps, long from, int *password_token_seen) {
+  url *u = ps->u;
+  if (!*password_token_seen) {
+    long k = from;
+    while (k < ps->p && ps->in[k] != ':') k++;
+    put_encoded(ps, from, k, &URL_SET_USERINFO);
+    u->username_end = pos(u);
+    if (k == ps->p) return;
+    *password_token_seen = 1;
+    url_buf_putc(&u->href, ':');
+    u->password_start = pos(u);
+    from = k + 1;
+  }
+  put_encoded(ps, from, ps->p, &URL_SET_USERINFO);
+  u->password_end = pos(u);
+}
+
+/* The URL serializer's "user[:pass]@", only when either is non-empty. */
+static void end_credentials(url *u) {
+  if (u->password_end == u->password_start) {
+    url_buf_truncate(&u->href, u->username_end);
+    u->password_start = u->password_end = u->username_end;
+  }
+  if (u->username_end > u->username_start || u->password_end > u->password_start)
+    url_buf_putc(&u->href, '@');
+  else
+    url_buf_truncate(&u->href, u->username_start);
+  u->host_start = u->host_end = pos(u);
+}
+
+/*
+** https://url.spec.whatwg.org/#authority-state, over the whole authority:
+** credentials up to the last "@" (each "@" but the last becomes "%40"), then
+** the host state at the code point after it.
+*/
+static url_state authority_state(parser *ps) {
   int at_sign_seen = 0, password_token_seen = 0;
-  start_authority(u);
-  ps->buf_start = ps->p;
+  long buf_start = ps->p; /* the buffer is in[buf_start, p) */
   const unsigned char *in = (const unsigned char *)ps->in;
+  start_authority(ps->u);
   ps->host_colon = -1;
   ps->host_bracket = 0;
   for (;; ps->p++) {
@@ -365,60 +558,42 @@ static int authority_state(parser *ps) {
     if (c == ':' && ps->host_colon < 0) ps->host_colon = ps->p;
     if (c == '[') ps->host_bracket = 1;
     if (c == '@') {
+      record(ps, URL_ERR_INVALID_CREDENTIALS, ps->p);
       ps->host_colon = -1;
       ps->host_bracket = 0;
-      if (at_sign_seen) url_buf_append(&u->href, "%40", 3);
+      if (at_sign_seen) url_buf_append(&ps->u->href, "%40", 3);
       at_sign_seen = 1;
-      long k = ps->buf_start;
-      if (!password_token_seen) {
-        while (k < ps->p && ps->in[k] != ':') k++;
-        put_encoded(ps, ps->buf_start, k, &URL_SET_USERINFO);
-        u->username_end = pos(u);
-        if (k < ps->p) {
-          password_token_seen = 1;
-          url_buf_putc(&u->href, ':');
-          u->password_start = pos(u);
-          k++;
-        }
-      }
-      if (password_token_seen) {
-        put_encoded(ps, k, ps->p, &URL_SET_USERINFO);
-        u->password_end = pos(u);
-      }
-      ps->buf_start = ps->p + 1;
+      append_credentials(ps, buf_start, &password_token_seen);
+      buf_start = ps->p + 1;
     } else if (ends_authority(ps, c)) {
-      if (at_sign_seen && ps->p == ps->buf_start) return URL_FAILURE;
+      if (at_sign_seen && ps->p == buf_start)
+        return failure_at(ps, URL_ERR_HOST_MISSING, ps->p);
       ps->host_end = ps->p;
-      ps->p = ps->buf_start; /* host state starts at the buffer's start */
-      break;
+      ps->p = buf_start; /* the host state starts at the buffer's start */
+      end_credentials(ps->u);
+      return ST_HOST;
     }
   }
-  /* Serializer: "user[:pass]@" only when either is non-empty. */
-  if (u->password_end == u->password_start) {
-    url_buf_truncate(&u->href, u->username_end);
-    u->password_start = u->password_end = u->username_end;
-  }
-  if (u->username_end > u->username_start || u->password_end > u->password_start)
-    url_buf_putc(&u->href, '@');
-  else
-    url_buf_truncate(&u->href, u->username_start);
-  u->host_start = u->host_end = pos(u);
-  return URL_OK;
 }
 
 /* Host parsing of in[from, to) into href; the URL's host is the result. */
 static int put_host(parser *ps, long from, long to) {
   url *u = ps->u;
   u->host_start = pos(u);
-  int rc = url_host_parse(ps->in + from, (size_t)(to - from), !ps->special,
-                          &u->href, &u->host_type);
+  int rc = url_host_parse_errors(ps->in + from, (size_t)(to - from),
+                                 !ps->special, &u->href, &u->host_type,
+                                 ps->errs, (size_t)from);
   u->host_end = pos(u);
   return rc;
 }
 
-/* Host state: returns the next state, or ST_DONE with *rc set. */
-static url_state host_state(parser *ps, int *rc) {
-  int inside_brackets = 0;
+/*
+** https://url.spec.whatwg.org/#host-state (and hostname state): the buffer
+** up to ":" outside brackets (then the port state) or the end of the
+** authority is host-parsed.
+*/
+static url_state host_state(parser *ps) {
+  int inside_brackets = 0, rc;
   long start = ps->p;
   const unsigned char *in = (const unsigned char *)ps->in;
   if (ps->host_end >= 0 && !ps->host_bracket) /* known from the authority */
@@ -429,30 +604,32 @@ static url_state host_state(parser *ps, int *rc) {
     ps->p = i;
     int c = at(ps, ps->p);
     if (c == ':' && !inside_brackets) {
-      if (ps->p == start) break; /* host-missing */
-      if (ps->ovr == URL_OVERRIDE_HOSTNAME) break;
-      if ((*rc = put_host(ps, start, ps->p)) != URL_OK) return ST_DONE;
+      if (ps->p == start) return failure_at(ps, URL_ERR_HOST_MISSING, ps->p);
+      if (ps->ovr == URL_OVERRIDE_HOSTNAME) return failure(ps);
+      if ((rc = put_host(ps, start, ps->p)) != URL_OK) return fail(ps, rc);
       ps->p++;
       return ST_PORT;
     }
     if (ends_authority(ps, c)) {
-      if (ps->special && ps->p == start) break; /* host-missing */
+      if (ps->special && ps->p == start)
+        return failure_at(ps, URL_ERR_HOST_MISSING, ps->p);
       if (ps->ovr && ps->p == start &&
           (url_has_credentials(ps->ctx) || ps->ctx->port >= 0))
-        break;
-      if ((*rc = put_host(ps, start, ps->p)) != URL_OK) return ST_DONE;
+        return failure(ps);
+      if ((rc = put_host(ps, start, ps->p)) != URL_OK) return fail(ps, rc);
       end_authority(ps->u);
       return ps->ovr ? ST_DONE : ST_PATH_START;
     }
     if (c == '[') inside_brackets = 1;
     if (c == ']') inside_brackets = 0;
   }
-  *rc = URL_FAILURE;
-  return ST_DONE;
 }
 
-/* Port state: digits up to the end of the authority. */
-static url_state port_state(parser *ps, int *rc) {
+/*
+** https://url.spec.whatwg.org/#port-state: ASCII digits up to the end of
+** the authority (with a state override, up to any code point).
+*/
+static url_state port_state(parser *ps) {
   url *u = ps->u;
   long start = ps->p;
   long port = 0;
@@ -460,11 +637,9 @@ static url_state port_state(parser *ps, int *rc) {
     if (port <= 65535) port = port * 10 + (ps->in[ps->p] - '0');
     ps->p++;
   }
-  /* With a state override, any code point ends the port. */
-  if ((!ps->ovr && !ends_authority(ps, at(ps, ps->p))) || port > 65535) {
-    *rc = URL_FAILURE; /* port-invalid, port-out-of-range */
-    return ST_DONE;
-  }
+  if (!ps->ovr && !ends_authority(ps, at(ps, ps->p)))
+    return failure_at(ps, URL_ERR_PORT_INVALID, ps->p);
+  if (port > 65535) return failure_at(ps, URL_ERR_PORT_OUT_OF_RANGE, start);
   if (ps->p > start) u->port = -1; /* the default port is null */
   if (ps->p > start && port != url_default_port(u->scheme_type)) {
     char s[8];
@@ -479,11 +654,115 @@ static url_state port_state(parser *ps, int *rc) {
 }
 
 /*
-** Path state for one segment starting at ps->p: the buffer is percent-encoded
-** into href as it is read, then checked for "." and "..".
+** https://url.spec.whatwg.org/#file-state: url's scheme is "file" and its
+** host empty; "/" or "\" goes to the file slash state; with a file base,
+** url continues from base's path; otherwise the path state.
+*/
+static url_state file_state(parser *ps, int c) {
+  url *u = ps->u;
+  if (u->href.len == 0) { /* not set by the scheme state: from a base */
+    url_buf_append(&u->href, "file:", 5);
+    u->scheme_end = 4;
+  }
+  u->scheme_type = URL_SCHEME_FILE;
+  ps->special = 1;
+  if (c == '/' || c == '\\') {
+    if (c == '\\') record(ps, URL_ERR_INVALID_REVERSE_SOLIDUS, ps->p);
+    ps->p++;
+    return ST_FILE_SLASH;
+  }
+  if (ps->base && ps->base->scheme_type == URL_SCHEME_FILE)
+    return continue_base_path(ps, c);
+  set_empty_host(u);
+  return ST_PATH;
+}
+
+/*
+** https://url.spec.whatwg.org/#file-slash-state: a second "/" or "\" goes
+** to the file host state; otherwise url's host is base's (if a file URL),
+** and so is base's drive letter unless the input brings its own.
+*/
+static url_state file_slash_state(parser *ps, int c) {
+  url *u = ps->u;
+  const url *base = ps->base;
+  if (c == '/' || c == '\\') {
+    if (c == '\\') record(ps, URL_ERR_INVALID_REVERSE_SOLIDUS, ps->p);
+    ps->p++;
+    return ST_FILE_HOST;
+  }
+  if (!base || base->scheme_type != URL_SCHEME_FILE) {
+    set_empty_host(u);
+    return ST_PATH;
+  }
+  copy_base_authority(u, base);
+  const char *bp = base->href.ptr + base->path_start;
+  size_t bn = path_end(base) - base->path_start;
+  if (!starts_with_drive_letter(ps->in + ps->p, (size_t)(ps->n - ps->p)) &&
+      base->path_segments > 0 && bn >= 3 && is_drive_letter(bp + 1, 2, 1) &&
+      (bn == 3 || bp[3] == '/')) {
+    url_buf_append(&u->href, bp, 3); /* base's path[0] */
+    u->path_segments = 1;
+  }
+  return ST_PATH;
+}
+
+/*
+** https://url.spec.whatwg.org/#file-host-state: the buffer up to the end of
+** the authority is a Windows drive letter (the path state takes it), empty
+** (an empty host), or host-parsed ("localhost" becomes the empty host).
+*/
+static url_state file_host_state(parser *ps) {
+  url *u = ps->u;
+  int rc;
+  long start = ps->p;
+  while (!ends_authority(ps, at(ps, ps->p))) ps->p++;
+  start_authority(u);
+  if (!ps->ovr && is_drive_letter(ps->in + start, (size_t)(ps->p - start), 0)) {
+    record(ps, URL_ERR_FILE_INVALID_WINDOWS_DRIVE_LETTER_HOST, start);
+    u->host_type = URL_HOST_EMPTY;
+    end_authority(u);
+    ps->units_from = ps->p; /* the buffer's code points were not checked */
+    ps->p = start; /* the buffer is not reset: the path state reads it */
+    return ST_PATH;
+  }
+  if (ps->p > start) {
+    if ((rc = put_host(ps, start, ps->p)) != URL_OK) return fail(ps, rc);
+    if (u->host_end - u->host_start == 9 &&
+        !memcmp(u->href.ptr + u->host_start, "localhost", 9)) {
+      url_buf_truncate(&u->href, u->host_start);
+      u->host_end = u->host_start;
+    }
+  }
+  if (u->host_end == u->host_start) u->host_type = URL_HOST_EMPTY;
+  end_authority(u);
+  return ps->ovr ? ST_DONE : ST_PATH_START;
+}
+
+/* https://url.spec.whatwg.org/#path-start-state */
+static url_state path_start_state(parser *ps, int c) {
+  if (ps->special) {
+    if (c == '\\') record(ps, URL_ERR_INVALID_REVERSE_SOLIDUS, ps->p);
+    if (c == '/' || c == '\\') ps->p++;
+    return ST_PATH;
+  }
+  if (!ps->ovr && c == '?') return to_query(ps);
+  if (!ps->ovr && c == '#') return to_fragment(ps);
+  if (c != EOF_CP) {
+    if (c == '/') ps->p++;
+    return ST_PATH;
+  }
+  if (ps->ovr && ps->ctx->host_type == URL_HOST_NONE) push_empty_segment(ps->u);
+  return ST_DONE;
+}
+
+/*
+** https://url.spec.whatwg.org/#path-state, one segment from ps->p: the
+** buffer is percent-encoded into href as it is read, then checked for "."
+** and "..".
 */
 static url_state path_state(parser *ps) {
   url *u = ps->u;
+  long start = ps->p;
   uint32_t slash = pos(u);
   url_buf_putc(&u->href, '/');
   uint32_t seg = pos(u);
@@ -493,6 +772,10 @@ static url_state path_state(parser *ps) {
        {URL_CC_SLASH | URL_CC_QMARK | URL_CC_HASH | URL_CC_BACKSLASH}},
       {{URL_CC_SLASH}, {URL_CC_SLASH | URL_CC_BACKSLASH}}};
   int c = encode_until(ps, &URL_SET_PATH, &stops[ps->ovr != 0][ps->special]);
+  if (URL_UNLIKELY(ps->errs != NULL)) {
+    record_units(ps, start > ps->units_from ? start : ps->units_from, ps->p);
+    if (ps->special && c == '\\') record(ps, URL_ERR_INVALID_REVERSE_SOLIDUS, ps->p);
+  }
   if (u->href.err) return ST_DONE;
   const char *s = u->href.ptr + seg;
   size_t n = pos(u) - seg;
@@ -510,25 +793,17 @@ static url_state path_state(parser *ps) {
       u->href.ptr[seg + 1] = ':';
     u->path_segments++;
   }
-  if (c == '?') {
-    start_query(u);
-    ps->p++;
-    return ST_QUERY;
-  }
-  if (c == '#') {
-    start_fragment(u);
-    ps->p++;
-    return ST_FRAGMENT;
-  }
+  if (c == '?') return to_query(ps);
+  if (c == '#') return to_fragment(ps);
   if (c == EOF_CP) return ST_DONE;
   ps->p++; /* past the slash: next segment */
   return ST_PATH;
 }
 
 /*
-** Opaque path state: C0-control percent-encoding up to '?' or '#'; a space
-** right before either is written "%20" (so that removing the query or
-** fragment later cannot leave a trailing space).
+** https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state (opaque
+** path state): C0-control percent-encoding up to "?" or "#"; a space right
+** before either is written "%20".
 */
 static url_state opaque_path_state(parser *ps) {
   url *u = ps->u;
@@ -536,284 +811,77 @@ static url_state opaque_path_state(parser *ps) {
   int c;
   while ((c = at(ps, ps->p)) != EOF_CP && c != '?' && c != '#') ps->p++;
   long end = ps->p;
+  if (URL_UNLIKELY(ps->errs != NULL)) record_units(ps, start, end);
   int space_last = c != EOF_CP && end > start && ps->in[end - 1] == ' ';
   put_encoded(ps, start, end - space_last, &URL_SET_C0);
   if (space_last) url_buf_append(&u->href, "%20", 3);
-  if (c == EOF_CP) return ST_DONE;
-  ps->p++;
-  if (c == '?') {
-    start_query(u);
-    return ST_QUERY;
-  }
-  start_fragment(u);
-  return ST_FRAGMENT;
+  if (c == '?') return to_query(ps);
+  if (c == '#') return to_fragment(ps);
+  return ST_DONE;
 }
 
+/*
+** https://url.spec.whatwg.org/#query-state: (special-)query percent-encoding
+** up to "#" (or EOF with a state override).
+*/
 static url_state query_state(parser *ps) {
-  /* '#' ends the query unless there is a state override. */
   static const url_pct_set stops[2] = {{URL_CC_HASH}, {0}};
+  long start = ps->p;
   int c = encode_until(ps, ps->special ? &URL_SET_SPECIAL_QUERY : &URL_SET_QUERY,
                        &stops[ps->ovr != 0]);
+  if (URL_UNLIKELY(ps->errs != NULL)) record_units(ps, start, ps->p);
   if (c == EOF_CP) return ST_DONE;
-  ps->p++;
-  start_fragment(ps->u);
-  return ST_FRAGMENT;
+  return to_fragment(ps);
 }
 
+/* https://url.spec.whatwg.org/#fragment-state */
 static url_state fragment_state(parser *ps) {
+  if (URL_UNLIKELY(ps->errs != NULL)) record_units(ps, ps->p, ps->n);
   put_encoded(ps, ps->p, ps->n, &URL_SET_FRAGMENT);
   ps->p = ps->n;
   return ST_DONE;
 }
 
-/* Runs the state machine from `state` at ps->p; returns a status code. */
+/*
+** https://url.spec.whatwg.org/#concept-basic-url-parser: runs the state
+** machine from `state` at ps->p; returns a status code.  Each state function
+** leaves the pointer on the code point the next state starts with.
+*/
 static int run(parser *ps, url_state state) {
   url *u = ps->u;
-  const url *base = ps->base;
-  int rc = URL_OK;
-  while (state != ST_DONE && rc == URL_OK && !u->href.err) {
+  while (state < ST_DONE && !u->href.err) {
     int c = at(ps, ps->p);
     switch (state) {
-      case ST_SCHEME_START:
-        state = scheme_state(ps);
-        break;
-
-      case ST_NO_SCHEME:
-        /* https://url.spec.whatwg.org/#no-scheme-state */
-        if (!base || (base->opaque_path && c != '#')) return URL_FAILURE;
-        if (base->opaque_path) { /* c is '#': base's URL, a new fragment */
-          copy_base_scheme(u, base);
-          set_null_host(u);
-          copy_base_path(u, base);
-          copy_base_query(u, base);
-          start_fragment(u);
-          ps->p++;
-          state = ST_FRAGMENT;
-        } else if (base->scheme_type != URL_SCHEME_FILE) {
-          state = ST_RELATIVE;
-        } else {
-          state = ST_FILE;
-        }
-        ps->special = url_is_special(base);
-        break;
-
+      case ST_SCHEME_START: state = scheme_start_state(ps); break;
+      case ST_NO_SCHEME: state = no_scheme_state(ps, c); break;
       case ST_SPECIAL_RELATIVE_OR_AUTHORITY:
-        if (c == '/' && at(ps, ps->p + 1) == '/') {
-          ps->p += 2;
-          state = ST_SPECIAL_AUTHORITY_IGNORE_SLASHES;
-        } else {
-          state = ST_RELATIVE;
-        }
+        state = special_relative_or_authority_state(ps, c);
         break;
-
-      case ST_PATH_OR_AUTHORITY:
-        if (c == '/') {
-          ps->p++;
-          state = ST_AUTHORITY;
-        } else {
-          set_null_host(u);
-          state = ST_PATH;
-        }
-        break;
-
-      case ST_RELATIVE:
-        /* https://url.spec.whatwg.org/#relative-state */
-        copy_base_scheme(u, base);
-        ps->special = url_is_special(u);
-        if (is_slash(ps, c)) {
-          ps->p++;
-          state = ST_RELATIVE_SLASH;
-          break;
-        }
-        copy_base_authority(u, base);
-        copy_base_path(u, base);
-        copy_base_query(u, base);
-        if (c == '?') {
-          start_query(u);
-          ps->p++;
-          state = ST_QUERY;
-        } else if (c == '#') {
-          start_fragment(u);
-          ps->p++;
-          state = ST_FRAGMENT;
-        } else if (c != EOF_CP) {
-          clear_query(u);
-          shorten_path(u);
-          state = ST_PATH;
-        } else {
-          state = ST_DONE;
-        }
-        break;
-
-      case ST_RELATIVE_SLASH:
-        if (is_slash(ps, c)) {
-          ps->p++;
-          state = ST_SPECIAL_AUTHORITY_IGNORE_SLASHES;
-          if (!ps->special) state = ST_AUTHORITY; /* c is '/' */
-        } else {
-          copy_base_authority(u, base);
-          state = ST_PATH;
-        }
-        break;
-
+      case ST_PATH_OR_AUTHORITY: state = path_or_authority_state(ps, c); break;
+      case ST_RELATIVE: state = relative_state(ps, c); break;
+      case ST_RELATIVE_SLASH: state = relative_slash_state(ps, c); break;
       case ST_SPECIAL_AUTHORITY_SLASHES:
-        if (c == '/' && at(ps, ps->p + 1) == '/') ps->p += 2;
-        state = ST_SPECIAL_AUTHORITY_IGNORE_SLASHES;
+        state = special_authority_slashes_state(ps, c);
         break;
-
       case ST_SPECIAL_AUTHORITY_IGNORE_SLASHES:
-        while (c == '/' || c == '\\') c = at(ps, ++ps->p);
-        state = ST_AUTHORITY;
+        state = special_authority_ignore_slashes_state(ps, c);
         break;
-
-      case ST_AUTHORITY:
-        rc = authority_state(ps);
-        state = ST_HOST;
-        break;
-
-      case ST_HOST:
-        state = host_state(ps, &rc);
-        break;
-
-      case ST_PORT:
-        state = port_state(ps, &rc);
-        break;
-
-      case ST_FILE:
-        /* https://url.spec.whatwg.org/#file-state */
-        if (u->href.len == 0) {
-          url_buf_append(&u->href, "file:", 5);
-          u->scheme_end = 4;
-        }
-        u->scheme_type = URL_SCHEME_FILE;
-        ps->special = 1;
-        if (c == '/' || c == '\\') {
-          ps->p++;
-          state = ST_FILE_SLASH;
-        } else if (base && base->scheme_type == URL_SCHEME_FILE) {
-          copy_base_authority(u, base);
-          copy_base_path(u, base);
-          copy_base_query(u, base);
-          if (c == '?') {
-            start_query(u);
-            ps->p++;
-            state = ST_QUERY;
-          } else if (c == '#') {
-            start_fragment(u);
-            ps->p++;
-            state = ST_FRAGMENT;
-          } else if (c != EOF_CP) {
-            clear_query(u);
-            if (!starts_with_drive_letter(ps->in + ps->p, (size_t)(ps->n - ps->p))) {
-              shorten_path(u);
-            } else {
-              url_buf_truncate(&u->href, u->path_start);
-              u->path_segments = 0;
-            }
-            state = ST_PATH;
-          } else {
-            state = ST_DONE;
-          }
-        } else {
-          set_empty_host(u);
-          state = ST_PATH;
-        }
-        break;
-
-      case ST_FILE_SLASH:
-        if (c == '/' || c == '\\') {
-          ps->p++;
-          state = ST_FILE_HOST;
-          break;
-        }
-        if (base && base->scheme_type == URL_SCHEME_FILE) {
-          copy_base_authority(u, base);
-          /* Keep base's drive letter unless the input brings its own. */
-          const char *bp = base->href.ptr + base->path_start;
-          size_t bn = path_end(base) - base->path_start;
-          if (!starts_with_drive_letter(ps->in + ps->p, (size_t)(ps->n - ps->p)) &&
-              base->path_segments > 0 && bn >= 3 && is_drive_letter(bp + 1, 2, 1) &&
-              (bn == 3 || bp[3] == '/')) {
-            url_buf_append(&u->href, bp, 3);
-            u->path_segments = 1;
-          }
-        } else {
-          set_empty_host(u);
-        }
-        state = ST_PATH;
-        break;
-
-      case ST_FILE_HOST: {
-        /* https://url.spec.whatwg.org/#file-host-state */
-        long start = ps->p;
-        while (!ends_authority(ps, at(ps, ps->p))) ps->p++;
-        start_authority(u);
-        if (!ps->ovr && is_drive_letter(ps->in + start, (size_t)(ps->p - start), 0)) {
-          /* Drive letter quirk: the buffer becomes the first path segment. */
-          u->host_type = URL_HOST_EMPTY;
-          end_authority(u);
-          ps->p = start;
-          state = ST_PATH;
-          break;
-        }
-        if (ps->p > start) {
-          if ((rc = put_host(ps, start, ps->p)) != URL_OK) break;
-          if (u->host_end - u->host_start == 9 &&
-              !memcmp(u->href.ptr + u->host_start, "localhost", 9)) {
-            url_buf_truncate(&u->href, u->host_start);
-            u->host_end = u->host_start;
-          }
-        }
-        if (u->host_end == u->host_start) u->host_type = URL_HOST_EMPTY;
-        end_authority(u);
-        state = ps->ovr ? ST_DONE : ST_PATH_START;
-        break;
-      }
-
-      case ST_PATH_START:
-        /* https://url.spec.whatwg.org/#path-start-state */
-        if (ps->special) {
-          if (c == '/' || c == '\\') ps->p++;
-          state = ST_PATH;
-        } else if (!ps->ovr && c == '?') {
-          start_query(u);
-          ps->p++;
-          state = ST_QUERY;
-        } else if (!ps->ovr && c == '#') {
-          start_fragment(u);
-          ps->p++;
-          state = ST_FRAGMENT;
-        } else if (c != EOF_CP) {
-          if (c == '/') ps->p++;
-          state = ST_PATH;
-        } else {
-          if (ps->ovr && ps->ctx->host_type == URL_HOST_NONE) push_empty_segment(u);
-          state = ST_DONE;
-        }
-        break;
-
-      case ST_PATH:
-        state = path_state(ps);
-        break;
-
-      case ST_OPAQUE_PATH:
-        state = opaque_path_state(ps);
-        break;
-
-      case ST_QUERY:
-        state = query_state(ps);
-        break;
-
-      case ST_FRAGMENT:
-        state = fragment_state(ps);
-        break;
-
-      case ST_DONE:
-        break;
+      case ST_AUTHORITY: state = authority_state(ps); break;
+      case ST_HOST: state = host_state(ps); break;
+      case ST_PORT: state = port_state(ps); break;
+      case ST_FILE: state = file_state(ps, c); break;
+      case ST_FILE_SLASH: state = file_slash_state(ps, c); break;
+      case ST_FILE_HOST: state = file_host_state(ps); break;
+      case ST_PATH_START: state = path_start_state(ps, c); break;
+      case ST_PATH: state = path_state(ps); break;
+      case ST_OPAQUE_PATH: state = opaque_path_state(ps); break;
+      case ST_QUERY: state = query_state(ps); break;
+      case ST_FRAGMENT: state = fragment_state(ps); break;
+      case ST_DONE: case ST_FAILURE: break;
     }
   }
   if (u->href.err) return u->href.err;
-  return rc;
+  return state == ST_FAILURE ? ps->rc : URL_OK;
 }
 
 /*
@@ -871,17 +939,61 @@ int url_remove_tab_newline(const char **in, size_t *n, url_buf *clean) {
   return URL_OK;
 }
 
-int url_parse(url *u, const char *in, size_t n, const url *base) {
+/*
+** Positions of e->v[from..] were offsets in the input the state machine ran
+** on; makes them offsets in the caller's: + lead (the stripped leading C0
+** controls and spaces) + the tabs and newlines removed before them (when
+** `removed`; s[0..n) is the input as it was before their removal).
+*/
+static int map_positions(url_errors *e, size_t from, const char *s, size_t n,
+                         size_t lead, int removed) {
+  size_t *keys = NULL, nk = 0;
+  if (removed) {
+    /* The k-th removed byte, at s[i], follows i - k kept ones: a kept byte
+       at offset c had every removal with key i - k <= c before it. */
+    for (size_t i = 0; i < n; i++) nk += is_tab_newline((unsigned char)s[i]);
+    keys = url_mem_alloc(nk * sizeof *keys);
+    if (!keys) return URL_NOMEM;
+    for (size_t i = 0, k = 0; i < n; i++)
+      if (is_tab_newline((unsigned char)s[i])) keys[k] = i - k, k++;
+  }
+  for (size_t j = from; j < e->n; j++) {
+    size_t c = e->v[j].pos, lo = 0, hi = nk;
+    if (c == URL_NO_POS) continue;
+    while (lo < hi) { /* the number of keys <= c */
+      size_t mid = lo + (hi - lo) / 2;
+      if (keys[mid] <= c) lo = mid + 1;
+      else hi = mid;
+    }
+    e->v[j].pos = lead + c + lo;
+  }
+  url_mem_free(keys);
+  return URL_OK;
+}
+
+/* url_parse, recording into errs unless it is NULL. */
+static int parse(url *u, const char *in, size_t n, const url *base,
+                 url_errors *errs) {
+  size_t lead = 0, len = n, first = errs ? errs->n : 0;
   /* Strip leading and trailing C0 control or space. */
-  while (n > 0 && is_c0_space((unsigned char)in[0])) in++, n--;
-  while (n > 0 && is_c0_space((unsigned char)in[n - 1])) n--;
-  if (n > u->href.max) return URL_TOOBIG;
+  while (len > 0 && is_c0_space((unsigned char)in[lead])) lead++, len--;
+  while (len > 0 && is_c0_space((unsigned char)in[lead + len - 1])) len--;
+  if (len > u->href.max) return URL_TOOBIG;
+  int stripped = len < n;
+  if (URL_UNLIKELY(errs != NULL) && stripped) /* 1.2. */
+    url_errors_add(errs, URL_ERR_INVALID_URL_UNIT, lead ? 0 : len);
+  const char *trimmed = in + lead, *s = trimmed;
   char st[256];
   url_buf clean;
   url_buf_init(&clean, st, sizeof st, u->href.max);
-  int rc = url_remove_tab_newline(&in, &n, &clean);
+  int rc = url_remove_tab_newline(&s, &len, &clean);
+  int removed = s != trimmed;
+  if (URL_UNLIKELY(errs != NULL) && removed) /* 2. */
+    url_errors_add(errs, URL_ERR_INVALID_URL_UNIT,
+                   lead + first_tab_newline(trimmed, n - lead));
   if (rc == URL_OK) {
-    parser ps = {u, base, in, (long)n, 0, 0, 0, URL_OVERRIDE_NONE, NULL, -1, -1, 0};
+    parser ps = {.u = u, .base = base, .in = s, .n = (long)len, .host_colon = -1,
+                 .host_end = -1, .errs = errs};
     rc = run(&ps, ST_SCHEME_START);
   }
   if (rc == URL_OK) {
@@ -889,7 +1001,29 @@ int url_parse(url *u, const char *in, size_t n, const url *base) {
     rc = u->href.err;
   }
   url_buf_free(&clean);
+  if (URL_UNLIKELY(errs != NULL)) {
+    size_t mapped = first + stripped + removed; /* the two above are mapped */
+    int mrc = map_positions(errs, mapped, trimmed, n - lead, lead, removed);
+    if (rc == URL_FAILURE && errs->n > first) errs->v[errs->n - 1].failure = 1;
+    if (rc == URL_OK || rc == URL_FAILURE) rc = mrc ? mrc : errs->err ? errs->err : rc;
+  }
   return rc;
+}
+
+int url_parse(url *u, const char *in, size_t n, const url *base) {
+  /* Most URLs are already canonical: one checking pass and one copy. */
+  int rc = url_parse_canonical(u, in, n);
+  if (rc != URL_NOT_CANONICAL) return rc;
+  return parse(u, in, n, base, NULL);
+}
+
+int url_parse_full(url *u, const char *in, size_t n, const url *base) {
+  return parse(u, in, n, base, NULL);
+}
+
+int url_parse_errors(url *u, const char *in, size_t n, const url *base,
+                     url_errors *errs) {
+  return parse(u, in, n, base, errs);
 }
 
 int url_parse_override(url *s, const url *ctx, const char *in, size_t n,
@@ -914,7 +1048,8 @@ int url_parse_override(url *s, const url *ctx, const char *in, size_t n,
     case URL_OVERRIDE_NONE: break;
   }
   if (rc == URL_OK) {
-    parser ps = {s, NULL, in, (long)n, 0, 0, url_is_special(ctx), ovr, ctx, -1, -1, 0};
+    parser ps = {.u = s, .in = in, .n = (long)n, .special = url_is_special(ctx),
+                 .ovr = ovr, .ctx = ctx, .host_colon = -1, .host_end = -1};
     rc = run(&ps, state);
   }
   url_buf_free(&clean);

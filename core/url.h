@@ -63,10 +63,15 @@ typedef struct url_str {
 
 /*
 ** Starts an empty URL over caller storage `stack` (cap bytes) with a hard
-** size limit `max`.  Release with url_free().
+** size limit `max`.  Release with url_free().  Inline: every call of the
+** extension starts one or two.
 */
-void url_init(url *u, char *stack, size_t cap, size_t max);
-void url_free(url *u);
+static inline void url_init(url *u, char *stack, size_t cap, size_t max) {
+  *u = (url){.query_start = URL_NONE, .fragment_start = URL_NONE, .port = -1};
+  if (max > URL_NONE - 1) max = URL_NONE - 1; /* offsets are 32-bit */
+  url_buf_init(&u->href, stack, cap, max);
+}
+static inline void url_free(url *u) { url_buf_free(&u->href); }
 
 /*
 ** The basic URL parser: parses in[0..n) (valid UTF-8) against `base` (NULL
@@ -74,6 +79,46 @@ void url_free(url *u);
 ** URL_FAILURE, or URL_NOMEM / URL_TOOBIG.
 */
 int url_parse(url *u, const char *in, size_t n, const url *base);
+
+/* url_parse without its fast path for canonical input (core/canonical.h):
+   for callers that tried that already, and the test comparing the two. */
+int url_parse_full(url *u, const char *in, size_t n, const url *base);
+
+/*
+** url_parse() recording the validation errors of §1.1 into errs (see
+** url_errors.h), in the order the Standard's steps reach them.  Each has
+** the byte offset in in[0..n) where its step found the problem:
+**   - the state machine's steps: the code point c they look at (n or the
+**     offset past the last code point the parser kept, for EOF), except
+**     port-out-of-range and file-invalid-Windows-drive-letter-host, which
+**     judge a buffer: its first code point;
+**   - the clean-up steps: the first stripped leading (else trailing) C0
+**     control or space; the first tab or newline;
+**   - the host parser's "contains" steps and the opaque-host parser: the
+**     first code point that makes them true; IPv6-unclosed: the "[";
+**   - the IPv6 parser: its pointer's code point; IPv6-piece-leading-zero:
+**     the piece's first digit;
+**   - the IPv4 parser: IPv4-empty-part the last ".", the part errors the
+**     part's first code point, when the host is written as the ASCII it
+**     parses as (no percent-decoding or IDNA mapping changed it);
+**   - URL_NO_POS for domain-to-ASCII, IPv4-too-few-parts,
+**     IPv4-too-many-parts, and the IPv4 errors otherwise.
+** If the parse fails, the last error (the one after which the Standard
+** returns failure) has `failure` set.  Returns as url_parse(), or
+** URL_NOMEM if the list could not grow.
+*/
+struct url_errors;
+int url_parse_errors(url *u, const char *in, size_t n, const url *base,
+                     struct url_errors *errs);
+
+/*
+** https://url.spec.whatwg.org/#valid-url-string: URL_OK if in[0..n) (valid
+** UTF-8) is an absolute-URL-with-fragment string, or, with a base (NULL for
+** none), a relative-URL-with-fragment string; URL_FAILURE if not; or
+** URL_NOMEM.  The Standard's writing rules, checked as a grammar (§4.3,
+** §3.4); the parser's validation errors are a separate notion.
+*/
+int url_valid_string(const char *in, size_t n, const url *base);
 
 /*
 ** State overrides for the URL API setters (§6.1): which state the basic URL
@@ -149,5 +194,26 @@ static inline int url_has_credentials(const url *u) {
 ** path is not an http(s)/file URL).  Returns out's error state.
 */
 int url_origin(const url *u, url_buf *out);
+
+/*
+** A URL as its components (slices; NULL `s` for a null host, query or
+** fragment), and the URL serializer that writes them into a fresh URL.
+*/
+typedef struct url_parts {
+  url_str scheme;
+  url_scheme_type scheme_type;
+  url_str username, password;
+  url_str host; /* s NULL: null host */
+  url_host_type host_type;
+  int32_t port; /* -1: null */
+  url_str path; /* serialized path: opaque, or "/seg/seg" */
+  uint32_t path_segments;
+  int opaque_path;
+  url_str query, fragment;
+} url_parts;
+
+void url_get_parts(const url *u, url_parts *p);
+/* Serializes p into u (freshly initialised); returns u's error state. */
+int url_build(url *u, const url_parts *p);
 
 #endif /* URL_URL_H */

@@ -3,24 +3,6 @@
 */
 #include "url_buf.h"
 
-#include <stdlib.h>
-
-void url_buf_init(url_buf *b, char *stack, size_t cap, size_t max) {
-  b->ptr = stack;
-  b->stack = stack;
-  b->len = 0;
-  b->cap = stack ? (cap < max ? cap : max) : 0; /* max holds for stack too */
-  b->max = max;
-  b->err = URL_OK;
-}
-
-void url_buf_free(url_buf *b) {
-  if (b->ptr != b->stack) free(b->ptr);
-  b->ptr = b->stack;
-  b->cap = 0;
-  b->len = 0;
-}
-
 int url_buf_grow(url_buf *b, size_t extra) {
   if (b->err) return b->err;
   if (extra > b->max || b->len > b->max - extra) return b->err = URL_TOOBIG;
@@ -30,10 +12,10 @@ int url_buf_grow(url_buf *b, size_t extra) {
   while (cap < need) cap = cap > SIZE_MAX / 2 ? need : cap * 2;
   char *p;
   if (b->ptr == b->stack) {
-    p = malloc(cap);
+    p = url_mem_alloc(cap);
     if (p && b->len) memcpy(p, b->ptr, b->len);
   } else {
-    p = realloc(b->ptr, cap);
+    p = url_mem_realloc(b->ptr, cap);
   }
   if (!p) return b->err = URL_NOMEM;
   b->ptr = p;

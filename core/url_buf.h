@@ -13,6 +13,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "url_mem.h"
+
 /* Status codes shared by every core entry point. */
 enum url_status {
   URL_OK = 0,      /* success */
@@ -30,10 +32,25 @@ typedef struct url_buf {
   int err;      /* URL_OK, URL_NOMEM or URL_TOOBIG; sticky */
 } url_buf;
 
-/* Starts an empty buffer over `stack` (may be NULL with cap 0). */
-void url_buf_init(url_buf *b, char *stack, size_t cap, size_t max);
+/* Starts an empty buffer over `stack` (may be NULL with cap 0).  Inline:
+   every call of the extension starts a few. */
+static inline void url_buf_init(url_buf *b, char *stack, size_t cap,
+                                size_t max) {
+  b->ptr = stack;
+  b->stack = stack;
+  b->len = 0;
+  b->cap = stack ? (cap < max ? cap : max) : 0; /* max holds for stack too */
+  b->max = max;
+  b->err = URL_OK;
+}
+
 /* Releases heap storage, if any.  The buffer may be re-initialised. */
-void url_buf_free(url_buf *b);
+static inline void url_buf_free(url_buf *b) {
+  if (b->ptr != b->stack) url_mem_free(b->ptr);
+  b->ptr = b->stack;
+  b->cap = 0;
+  b->len = 0;
+}
 /* Ensures room for `extra` more bytes; returns 0 on success. */
 int url_buf_grow(url_buf *b, size_t extra);
 

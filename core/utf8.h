@@ -49,6 +49,11 @@ static inline uint32_t url_utf8_next(const unsigned char *s, size_t n,
          ((uint32_t)(s[k + 2] & 0x3F) << 6) | (s[k + 3] & 0x3F);
 }
 
+/* ASCII lowercase of one byte (other bytes unchanged). */
+static inline char url_ascii_lower(char c) {
+  return c >= 'A' && c <= 'Z' ? (char)(c + ('a' - 'A')) : c;
+}
+
 /* Number of bytes in the UTF-8 sequence that starts with lead byte c. */
 static inline size_t url_utf8_seqlen(unsigned char c) {
   return c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;

@@ -1,14 +1,30 @@
 /*
-** Shared glue between SQLite and core/: reading arguments as the Standard's
-** strings and handing results back.  Every ext file but url_ext.c uses
-** the API through SQLITE_EXTENSION_INIT3.
+** The SQLite side of the extension: one way in (url_arg_read), one way out
+** (url_result*), one registration table (aFunc[] in url_ext.c) and one
+** eponymous table-valued function helper (vtab.c).  Every ext/ file but
+** url_ext.c uses the API through SQLITE_EXTENSION_INIT3.
+**
+** A scalar function is
+**
+**   void fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+**
+** declared below (grouped by the file that defines it) and listed in
+** aFunc[] with its name, argument count, flags and an integer argument
+** (url_fn_arg()).  Its user data is a url_fn: its aFunc[] row and the
+** connection's url_conn (the public suffix list in use).
+**
+** The API routines pointer is declared here (SQLITE_EXTENSION_INIT3) and
+** defined in url_ext.c (SQLITE_EXTENSION_INIT1).
 */
 #ifndef URL_EXT_H
 #define URL_EXT_H
 
 #include <sqlite3ext.h>
 
+#include "url.h"
 #include "url_buf.h"
+
+SQLITE_EXTENSION_INIT3
 
 #ifndef SQLITE_INNOCUOUS
 #define SQLITE_INNOCUOUS 0
@@ -16,17 +32,80 @@
 #ifndef SQLITE_DETERMINISTIC
 #define SQLITE_DETERMINISTIC 0
 #endif
+#ifndef SQLITE_DIRECTONLY
+#define SQLITE_DIRECTONLY 0
+#endif
 
-/* Flags for every pure function of this extension. */
-#define URL_FUNC_FLAGS (SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS)
+/* Flags of every pure function: the same arguments give the same result,
+   and it is safe in views, triggers, indexes and generated columns. */
+#define URL_PURE (SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS)
 
 /* Bytes of stack storage for an argument or a result before the heap. */
 #define URL_STACK 512
 
+/* ------------------------------------------------ the connection's state */
+
 /*
-** An argument read as text: integers and reals as their text, BLOBs as
-** bytes, TEXT by length; invalid UTF-8 replaced with U+FFFD.  `s`/`n` are
-** valid until the value changes or url_arg_free().
+** What a connection needs, hung off the user data of each of its functions
+** and modules (no global state): the public suffix list in use, and one
+** url_fn per registered function.  Reference-counted: each registration
+** holds a reference that SQLite's destructor callback releases, so the last
+** to go frees it, whatever order SQLite drops them in.
+*/
+typedef struct url_conn url_conn;
+struct url_psl_list;
+
+/* One row of the registration table (url_ext.c's aFunc[]). */
+typedef struct url_func {
+  const char *name;
+  signed char n_arg; /* -1: variadic */
+  int flags;         /* SQLITE_UTF8 | ... */
+  int arg;           /* url_fn_arg(): which getter, operation, ... */
+  void (*fn)(sqlite3_context *, int, sqlite3_value **);
+} url_func;
+
+/* The user data of every scalar function (one per row of aFunc[], inside
+   the connection's url_conn). */
+typedef struct url_fn {
+  const url_func *def;
+  url_conn *conn;
+} url_fn;
+
+/* The connection state of the function being called. */
+static inline url_conn *url_fn_conn(sqlite3_context *ctx) {
+  return ((const url_fn *)sqlite3_user_data(ctx))->conn;
+}
+/* The name it was registered under, and its aFunc[] argument. */
+static inline const char *url_fn_name(sqlite3_context *ctx) {
+  return ((const url_fn *)sqlite3_user_data(ctx))->def->name;
+}
+static inline int url_fn_arg(sqlite3_context *ctx) {
+  return ((const url_fn *)sqlite3_user_data(ctx))->def->arg;
+}
+
+/* The public suffix list in use; it changes when url_psl_load runs, so read
+   it at each use. */
+const struct url_psl_list *url_conn_psl(const url_conn *c);
+/* Replaces the list in use with *l (taken over); frees the old one. */
+void url_conn_set_psl(url_conn *c, struct url_psl_list *l);
+
+/* The connection's cache of parsed bases and kept storage (value.c), made
+   on first use and freed with the connection. */
+struct url_call_cache;
+struct url_call_cache **url_conn_cache(url_conn *c);
+void url_call_cache_free(struct url_call_cache *cache);
+
+/* --------------------------------------------------------------- arguments */
+
+/* The connection's SQLITE_LIMIT_LENGTH: the longest result we may return. */
+size_t url_max_len(sqlite3_context *ctx);
+size_t url_db_max_len(sqlite3 *db);
+
+/*
+** An argument read as the Standard's string: TEXT by length (an embedded
+** NUL is data), integers and reals as their text, BLOBs as bytes; invalid
+** UTF-8 decoded with U+FFFD replacement.  `s`/`n` stay valid until the value
+** changes or url_arg_free().
 */
 typedef struct url_arg {
   const char *s;
@@ -36,60 +115,323 @@ typedef struct url_arg {
 } url_arg;
 
 /*
-** Reads v into a.  Returns URL_OK, URL_FAILURE for NULL, or an error code
-** (URL_NOMEM / URL_TOOBIG).  Always pair with url_arg_free().
+** The one argument reader.  Returns URL_OK, URL_FAILURE for NULL (a->s is
+** "" then), or URL_NOMEM / URL_TOOBIG (repair longer than max).  Always
+** pair with url_arg_free().
 */
-int url_arg_read(sqlite3_context *ctx, sqlite3_value *v, url_arg *a);
-
-/*
-** The reading behind url_arg_read, for callers without a function context
-** (virtual tables): *s / *n get v's text, repaired into `fix` (initialised
-** by the caller, freed after use) if it was invalid UTF-8.
-*/
-int url_value_text(sqlite3_value *v, url_buf *fix, const char **s, size_t *n);
+int url_arg_read(url_arg *a, sqlite3_value *v, size_t max);
 void url_arg_free(url_arg *a);
 
-/* The connection's SQLITE_LIMIT_LENGTH: the longest result we may return. */
-size_t url_max_len(sqlite3_context *ctx);
+/*
+** The bytes of v as SQLite holds them, unrepaired (may be invalid UTF-8):
+** only for a fast path that takes any bytes and falls back on
+** url_arg_read (url_parse_value, url_canonical).  Returns URL_OK (*p NULL
+** when empty), URL_FAILURE for NULL, or URL_NOMEM.
+*/
+int url_arg_bytes(sqlite3_value *v, const char **p, size_t *n);
 
 /*
-** Sets the function result from a core status code: URL_OK gives the text
-** s[0..n), URL_FAILURE gives NULL, URL_NOMEM/URL_TOOBIG the SQLite errors.
+** An argument that names one of `names[0..n)` (a percent-encode set, a
+** profile, a mode): returns its index, URL_ARG_NULL when v is NULL (the
+** caller decides), or URL_ARG_ERROR after reporting "FN: unknown WHAT 'x'
+** (expected one of: a, b, c)".  Names match exactly (case-sensitive).
+*/
+#define URL_ARG_NULL (-1)
+#define URL_ARG_ERROR (-2)
+int url_arg_choice(sqlite3_context *ctx, sqlite3_value *v, const char *what,
+                   const char *const *names, int n);
+/* Reports that error for v (which may be NULL: a NULL name is misuse where
+   the caller says so). */
+void url_error_choice(sqlite3_context *ctx, sqlite3_value *v,
+                      const char *what, const char *const *names, int n);
+
+/* A 0/1 flag argument: NULL is 0, numbers are their truth; text or blob is
+   an error "FN: WHAT must be 0 or 1" (URL_ARG_ERROR). */
+int url_arg_bool(sqlite3_context *ctx, sqlite3_value *v, const char *what);
+
+/* Parses argument v (NULL: URL_FAILURE) into u, freshly initialised,
+   against base (NULL: none).  Returns a status code. */
+int url_parse_value(url *u, sqlite3_value *v, const url *base, size_t max);
+
+/*
+** A URL parsed again and again into the same storage: inline at first,
+** then the largest heap buffer a parse grew it to, kept for the next one,
+** so that a stream of long URLs allocates once, not once per row (the
+** url_components cursor, the statement's cache of bases).  Holds pointers
+** into itself: initialise it where it stays.
+*/
+typedef struct url_kept {
+  url u;        /* the last parse */
+  char *mem;    /* u's storage: st, or the kept heap buffer */
+  size_t cap;
+  char st[URL_STACK];
+} url_kept;
+
+void url_kept_init(url_kept *k);
+void url_kept_free(url_kept *k);
+/* url_parse_value(&k->u, v, base, max) over the kept storage. */
+int url_kept_parse(url_kept *k, sqlite3_value *v, const url *base, size_t max);
+
+/* ------------------------------------------------------------- one call */
+
+/*
+** The stack storage of one scalar call: the parsed input URL, its base, and
+** an output buffer, all starting in inline storage (URL_STACK bytes each)
+** so that a common call allocates nothing.  Always end with url_call_end().
+*/
+typedef struct url_call {
+  sqlite3_context *ctx;
+  size_t max;      /* SQLITE_LIMIT_LENGTH */
+  url u;           /* the parsed input (url_call_parse) */
+  url b;           /* the parsed base, when the call had one to parse */
+  url_buf out;     /* text a function builds */
+  url_buf host;    /* an input parsed as a host (url_call_host) */
+  struct url_kept *kept; /* the connection's storage u views, or NULL */
+  char ust[URL_STACK], bst[URL_STACK], ost[URL_STACK], hst[URL_STACK];
+} url_call;
+
+void url_call_begin(url_call *c, sqlite3_context *ctx);
+void url_call_end(url_call *c);
+
+/*
+** Parses argv[in] against the base argv[ib] (ib < 0: no base argument; a
+** NULL base means no base) into c->u.  A base constant for the statement
+** is parsed once (kept as auxdata).  Returns URL_OK, URL_FAILURE (NULL or
+** invalid input, invalid base) or an error.
+*/
+int url_call_parse(url_call *c, sqlite3_value **argv, int in, int ib);
+
+/* The base argument argv[ib] alone, as url_call_parse reads it: *out is the
+   parsed base, or NULL for a NULL base (no base).  Returns URL_OK,
+   URL_FAILURE (not a valid URL) or an error. */
+int url_call_base(url_call *c, sqlite3_value **argv, int ib, const url **out);
+
+/*
+** The host an input stands for: the host of v if v parses as an absolute
+** URL (into c->u), else v parsed as a host (into c->host), as
+** url_parse_host(v) does.  *t is URL_HOST_NONE when there is none.
+** Returns URL_OK, URL_FAILURE (NULL, or neither a URL nor a host) or an
+** error.
+*/
+int url_call_host(url_call *c, sqlite3_value *v, url_str *h,
+                  url_host_type *t);
+/* The same without a call: the URL into u, the host into hb (both freshly
+   initialised by the caller). */
+int url_value_host(sqlite3_value *v, size_t max, url *u, url_buf *hb,
+                   url_str *h, url_host_type *t);
+
+/* ------------------------------------------------------------- results */
+
+/*
+** The one result path.  From a core status code: URL_OK gives the text
+** s[0..n) (copied), URL_FAILURE NULL, URL_NOMEM / URL_TOOBIG the SQLite
+** errors (SQLite itself refuses text over SQLITE_LIMIT_LENGTH as too big).
 */
 void url_result(sqlite3_context *ctx, int rc, const char *s, size_t n);
-
-/* Reports an error "FUNC: message" as the SQL error of this call. */
-void url_result_errorf(sqlite3_context *ctx, const char *fmt, ...);
-
-/* One row of a function registration table. */
-typedef struct url_func_def {
-  const char *name;
-  int n_arg; /* -1: variadic */
-  int flags;
-  void (*fn)(sqlite3_context *, int, sqlite3_value **);
-} url_func_def;
-
-/* Registers each definition with user data p; returns the first error. */
-int url_register(sqlite3 *db, const url_func_def *defs, int n, void *p);
-
-/* Per-module registration, called by sqlite3_url_init. */
-int url_register_host_functions(sqlite3 *db);
-int url_register_url_functions(sqlite3 *db);  /* ext/url_funcs.c */
-int url_register_search_params(sqlite3 *db);  /* ext/search_params.c */
+/* The same with a slice, or an integer (0/1 flags, counts). */
+void url_result_str(sqlite3_context *ctx, int rc, url_str s);
+void url_result_int(sqlite3_context *ctx, int rc, sqlite3_int64 v);
+/* url_result_str of s, a slice of b: when s starts b's heap storage,
+   SQLite takes that storage over instead of copying it (b is left empty). */
+void url_result_buf(sqlite3_context *ctx, int rc, url_str s, url_buf *b);
+/* The same for s, a part of a URL serialization (which has no NUL byte)
+   in b: SQLite gets it NUL-terminated where a NUL can be written after it
+   (anywhere in b when it is `scratch` the call is done with, else only
+   past b's contents), so reading the result as a C string costs no second
+   copy. */
+void url_result_part(sqlite3_context *ctx, int rc, url_str s, url_buf *b,
+                     int scratch);
+/* url_result_buf of c->out, then url_call_end(c). */
+void url_call_result(url_call *c, int rc);
 
 /*
-** The connection's public suffix list (ext/psl_funcs.c), shared by the PSL
-** functions and url_components, reference-counted: each registration holds
-** a reference that SQLite's destructor callbacks release.
+** Reports "FN: message" as the SQL error of this call, FN being the name
+** the function was registered under.  printf-style; %s arguments must be
+** valid UTF-8 (quote user bytes with url_quote()).
 */
-typedef struct url_psl_conn url_psl_conn;
-url_psl_conn *url_psl_conn_new(void); /* one reference, or NULL */
-url_psl_conn *url_psl_conn_retain(url_psl_conn *c);
-void url_psl_conn_release(void *c);
-struct url_psl_list;
-const struct url_psl_list *url_psl_conn_list(const url_psl_conn *c);
-int url_register_psl_functions_on(sqlite3 *db, url_psl_conn *c);
-int url_register_components(sqlite3 *db, url_psl_conn *psl); /* ext/components.c */
-int url_register_set_functions(sqlite3 *db);  /* ext/set_funcs.c */
+void url_error(sqlite3_context *ctx, const char *fmt, ...);
+
+/*
+** Appends v to str as a quoted string for an error message: 'text', cut
+** after 64 bytes with "...", bytes that are not valid UTF-8 or are control
+** characters written as \xHH, so the message is always valid UTF-8.
+*/
+void url_quote(sqlite3_str *str, sqlite3_value *v);
+
+/* ------------------------------------------------ table-valued functions */
+
+/*
+** An eponymous-only table-valued function (after SQLite's series.c):
+** visible columns, then hidden columns for its arguments, and callbacks
+** that compute the rows of one set of arguments.  The cursor is one
+** allocation of `cursor_size` bytes, starting with url_tvf_cursor, reused
+** from row to row of a join.  The helper owns xBestIndex (every required
+** argument must be an equality constraint; SQLITE_CONSTRAINT makes the
+** planner try another join order), the hidden columns (copies of the
+** arguments, without sqlite3_value_dup), rowids and errors.
+*/
+#define URL_TVF_MAX_ARGS 3
+
+typedef struct url_tvf url_tvf;
+
+/* A copy of one argument, for its hidden column. */
+typedef struct url_tvf_arg {
+  int type; /* SQLITE_NULL also when absent */
+  sqlite3_int64 i;
+  double r;
+  url_buf bytes; /* text or blob */
+  char st[64];
+} url_tvf_arg;
+
+typedef struct url_tvf_cursor {
+  sqlite3_vtab_cursor base;
+  const url_tvf *def;
+  url_conn *conn;
+  sqlite3 *db;
+  size_t max;            /* SQLITE_LIMIT_LENGTH, read at each filter */
+  sqlite3_int64 row;     /* current row, from 0 */
+  sqlite3_int64 n_rows;  /* rows of the current arguments */
+  url_tvf_arg args[URL_TVF_MAX_ARGS]; /* the previous arguments, in filter */
+} url_tvf_cursor;
+
+struct url_tvf {
+  const char *name;           /* also the prefix of its error messages */
+  const char *const *columns; /* visible columns: {"href TEXT", ...} */
+  int n_columns;
+  const char *const *arg_names; /* hidden columns, in argument order */
+  int n_args;
+  int n_required;             /* leading arguments that must be given */
+  size_t cursor_size;         /* >= sizeof(url_tvf_cursor) */
+  /* After the cursor is allocated (zeroed) and before it is freed. */
+  void (*open)(url_tvf_cursor *c);
+  void (*close)(url_tvf_cursor *c);
+  /* Computes the rows for argv[0..n_args) (NULL: not given), setting
+     c->n_rows; c->args still hold the previous call's arguments.  Returns
+     URL_OK, URL_NOMEM or URL_TOOBIG (no rows then). */
+  int (*filter)(url_tvf_cursor *c, sqlite3_value **argv);
+  /* Sets the result of visible column i of row c->row. */
+  void (*column)(url_tvf_cursor *c, sqlite3_context *ctx, int i);
+};
+
+/* Whether v reads as the same bytes as the copy a (both non-NULL). */
+int url_tvf_arg_same(const url_tvf_arg *a, sqlite3_value *v);
+
+/*
+** A cursor's base URL argument, kept parsed while the argument's value
+** stays the same from row to row (a join with a constant base parses it
+** once per cursor).
+*/
+typedef struct url_tvf_base {
+  url_kept b; /* storage kept from row to row */
+  int rc; /* -1: nothing kept; else how parsing the kept value went */
+} url_tvf_base;
+void url_tvf_base_open(url_tvf_base *tb, size_t max);
+void url_tvf_base_close(url_tvf_base *tb);
+/*
+** The base for argument number `arg` of this filter, v (NULL: not given):
+** *out is the parsed base, or NULL when v is absent or NULL (no base).
+** Returns URL_OK, URL_FAILURE (not a valid URL) or an error.
+*/
+int url_tvf_base_get(url_tvf_cursor *cur, url_tvf_base *tb, int arg,
+                     sqlite3_value *v, const url **out);
+
+/* The module's client data: which function, on which connection. */
+typedef struct url_tvf_reg {
+  const url_tvf *def;
+  url_conn *conn;
+} url_tvf_reg;
+
+/* The one sqlite3_module behind every url_tvf (vtab.c); registered by
+   url_ext.c with a url_tvf_reg as client data. */
+extern const sqlite3_module url_tvf_module;
+
+/* The table-valued functions (defined in components.c, search_params.c,
+   hierarchy.c, validation.c). */
+extern const url_tvf url_components_tvf;
+extern const url_tvf url_search_params_tvf;
+extern const url_tvf url_hierarchy_tvf;
+extern const url_tvf url_host_hierarchy_tvf;
+extern const url_tvf url_validation_errors_tvf;
+extern const url_tvf url_lookup_expressions_tvf; /* canon_funcs.c */
+
+/* ------------------------------------------------------ scalar functions */
+
+/* url_ext.c */
+void url_fn_version(sqlite3_context *, int, sqlite3_value **);
+/* host_funcs.c */
+void url_fn_parse_host(sqlite3_context *, int, sqlite3_value **);
+/* url_fn_domain_convert's aFunc argument is URL_DOMAIN_TO_* */
+void url_fn_domain_convert(sqlite3_context *, int, sqlite3_value **);
+void url_fn_idna2008_error(sqlite3_context *, int, sqlite3_value **);
+/* url_funcs.c; url_fn_get's aFunc argument is a url_component */
+void url_fn_get(sqlite3_context *, int, sqlite3_value **);
+void url_fn_resolve(sqlite3_context *, int, sqlite3_value **);
+void url_fn_origin(sqlite3_context *, int, sqlite3_value **);
+void url_fn_valid(sqlite3_context *, int, sqlite3_value **);
+/* validation.c */
+void url_fn_valid_string(sqlite3_context *, int, sqlite3_value **);
+/* set_funcs.c */
+void url_fn_set(sqlite3_context *, int, sqlite3_value **);
+/* search_params.c; url_fn_search_modify's argument is a url_sp_op */
+void url_fn_search_param(sqlite3_context *, int, sqlite3_value **);
+void url_fn_search_modify(sqlite3_context *, int, sqlite3_value **);
+void url_fn_encode(sqlite3_context *, int, sqlite3_value **);
+void url_fn_decode(sqlite3_context *, int, sqlite3_value **);
+/* host_parts.c; url_fn_host_part's argument is URL_PART_* */
+void url_fn_host_part(sqlite3_context *, int, sqlite3_value **);
+/* path_parts.c */
+void url_fn_file_extension(sqlite3_context *, int, sqlite3_value **);
+/* canon_funcs.c */
+void url_fn_canonical(sqlite3_context *, int, sqlite3_value **);
+void url_fn_surt(sqlite3_context *, int, sqlite3_value **);
+void url_fn_ssurt(sqlite3_context *, int, sqlite3_value **);
+void url_fn_strip_params(sqlite3_context *, int, sqlite3_value **);
+/* psl_funcs.c */
+void url_fn_same_origin(sqlite3_context *, int, sqlite3_value **);
+void url_fn_same_site(sqlite3_context *, int, sqlite3_value **);
+void url_fn_psl_info(sqlite3_context *, int, sqlite3_value **);
+void url_fn_psl_load(sqlite3_context *, int, sqlite3_value **);
+
+/* url_fn_search_modify's aFunc argument. */
+enum { URL_SP_APPEND, URL_SP_SET, URL_SP_DELETE, URL_SP_SORT };
+
+/* url_fn_domain_convert's aFunc argument. */
+enum { URL_DOMAIN_TO_ASCII, URL_DOMAIN_TO_UNICODE };
+
+/* url_fn_host_part's aFunc argument, and url_host_part's `part`. */
+enum {
+  URL_PART_PUBLIC_SUFFIX,
+  URL_PART_REGISTRABLE_DOMAIN,
+  URL_PART_SUBDOMAIN,
+  URL_PART_TLD,
+  URL_PART_HOST_WITHOUT_WWW,
+  URL_PART_HOST_TYPE
+};
+
+/*
+** One part of the host h of type t (host_parts.c): under the list l and
+** its section `section` (a url_psl_section) for the parts that use it.
+** *out is a slice of h, or for URL_PART_HOST_TYPE a static name.  Returns
+** URL_OK, URL_FAILURE (null) or URL_NOMEM.  Shared by the scalar functions
+** and url_components.
+*/
+int url_host_part(const struct url_psl_list *l, int section, int part,
+                  url_str h, url_host_type t, url_str *out);
+
+/*
+** The entry points, the only symbols the shared object exports (everything
+** else is built -fvisibility=hidden).  SQLite looks for
+** sqlite3_extension_init first, whatever the file is called, then for
+** sqlite3_X_init with X taken from the file name (url.so: sqlite3_url_init).
+*/
+#ifdef _WIN32
+#define URL_EXPORT __declspec(dllexport)
+#else
+#define URL_EXPORT __attribute__((visibility("default")))
+#endif
+URL_EXPORT int sqlite3_url_init(sqlite3 *, char **,
+                                const sqlite3_api_routines *);
+URL_EXPORT int sqlite3_extension_init(sqlite3 *, char **,
+                                      const sqlite3_api_routines *);
 
 #endif /* URL_EXT_H */

@@ -19,68 +19,43 @@
 */
 #include "ext.h"
 #include "setters.h"
-SQLITE_EXTENSION_INIT3
 
-/* Reports an unknown component name, listing the valid ones. */
-static void bad_component(sqlite3_context *ctx, sqlite3_value *v) {
-  const char *name = (const char *)sqlite3_value_text(v);
-  url_result_errorf(ctx,
-                    "url_set: unknown component '%s' (expected one of href, "
-                    "protocol, username, password, host, hostname, port, "
-                    "pathname, search, hash)",
-                    name ? name : "NULL");
-}
+#define MAX_PAIRS 64
 
-static void fn_set(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+void url_fn_set(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (argc < 3 || argc % 2 == 0) {
-    url_result_errorf(ctx, "url_set: expected url followed by component, "
-                           "value pairs");
+    url_error(ctx, "expected url followed by component, value pairs");
+    return;
+  }
+  int pairs = (argc - 1) / 2;
+  if (pairs > MAX_PAIRS) {
+    url_error(ctx, "at most %d component, value pairs", MAX_PAIRS);
     return;
   }
   /* Validate every component name first: misuse is an error even when the
      URL is NULL or invalid. */
-  url_component which[64];
-  int pairs = (argc - 1) / 2;
-  if (pairs > (int)(sizeof which / sizeof which[0])) {
-    url_result_errorf(ctx, "url_set: at most %d component, value pairs",
-                      (int)(sizeof which / sizeof which[0]));
-    return;
-  }
+  url_component which[MAX_PAIRS];
   for (int i = 0; i < pairs; i++) {
-    sqlite3_value *name = argv[1 + 2 * i];
-    const char *s = (const char *)sqlite3_value_text(name);
-    int c = s && sqlite3_value_type(name) == SQLITE_TEXT
-                ? url_component_lookup(s, (size_t)sqlite3_value_bytes(name))
-                : -1;
-    if (c < 0) {
-      bad_component(ctx, name);
+    int k = url_arg_choice(ctx, argv[1 + 2 * i], "component",
+                           url_component_names, URL_C_COUNT);
+    if (k == URL_ARG_NULL) { /* a NULL name is misuse too */
+      url_error_choice(ctx, argv[1 + 2 * i], "component", url_component_names,
+                       URL_C_COUNT);
       return;
     }
-    which[i] = (url_component)c;
+    if (k < 0) return;
+    which[i] = (url_component)k;
   }
-
-  url_arg in;
-  int rc = url_arg_read(ctx, argv[0], &in);
-  char st[URL_STACK];
-  url u;
-  url_init(&u, st, sizeof st, url_max_len(ctx));
-  if (rc == URL_OK) rc = url_parse(&u, in.s, in.n, NULL);
-  url_arg_free(&in);
+  url_call c;
+  url_call_begin(&c, ctx);
+  int rc = url_call_parse(&c, argv, 0, -1);
   for (int i = 0; i < pairs && rc == URL_OK; i++) {
     url_arg v;
-    rc = url_arg_read(ctx, argv[2 + 2 * i], &v);
+    rc = url_arg_read(&v, argv[2 + 2 * i], c.max);
     if (rc == URL_FAILURE) rc = URL_OK; /* NULL value: the empty string */
-    if (rc == URL_OK) rc = url_set(&u, which[i], v.s, v.n);
+    if (rc == URL_OK) rc = url_set(&c.u, which[i], v.s, v.n);
     url_arg_free(&v);
   }
-  url_str h = url_href(&u);
-  url_result(ctx, rc, h.s, h.n);
-  url_free(&u);
-}
-
-int url_register_set_functions(sqlite3 *db) {
-  static const url_func_def defs[] = {
-      {"url_set", -1, URL_FUNC_FLAGS, fn_set},
-  };
-  return url_register(db, defs, 1, NULL);
+  url_result_str(ctx, rc, url_href(&c.u));
+  url_call_end(&c);
 }

@@ -13,7 +13,17 @@
 **     hash against the query and fragment, credentials and port only with a
 **     non-empty host, special URLs have a host and a list path, ...);
 **   - url_origin() works and, for special non-file schemes, is
-**     protocol "//" host.
+**     protocol "//" host;
+**   - the analytics parts (TLD, host without www, URL hierarchy, file
+**     extension) are consistent with the getters;
+**   - url_parse's fast path for canonical input (core/canonical.c) gives
+**     the status, href and offsets url_parse_full gives.
+** And for IDNA2008 lookup (core/idna2008.c) of the input as a domain: an
+** accepted name is lowercase letters, digits, '-' and '.', is accepted
+** again as itself, and its Unicode form (accepted too) maps back to it.
+**
+** The validation errors (url_parse_errors) and valid URL strings of every
+** one of those parses are checked too (check_errors).
 **
 ** Any violation prints the input and the offending values, then abort()s.
 ** Input bytes are made valid UTF-8 first (url_parse's precondition), as the
@@ -24,8 +34,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "canon.h"
+#include "host_parts.h"
+#include "idna2008.h"
+#include "lookup.h"
+#include "path_parts.h"
 #include "setters.h"
+#include "strip_params.h"
+#include "surt.h"
 #include "url.h"
+#include "url_errors.h"
 #include "utf8.h"
 
 #define MAX_LEN ((size_t)1 << 20)
@@ -111,6 +129,54 @@ static const struct {
 };
 
 /* Checks the invariants of a successfully parsed URL. */
+/*
+** The analytics parts of a valid URL (core/host_parts.c, path_parts.c;
+** those that need no public suffix list): slices of the URL where they
+** must be, URL hierarchy levels that are growing prefixes of the href ending
+** with the path, one per path segment but a final empty one.
+*/
+static void check_parts(const url *u) {
+  url_str href = url_href(u), h = url_hostname(u), path = url_pathname(u), s;
+  if (url_host_tld(h.s, h.n, u->host_type, &s) == URL_OK)
+    CHECK(u->host_type == URL_HOST_DOMAIN && s.s >= h.s &&
+              s.s + s.n <= h.s + h.n && !memchr(s.s, '.', s.n),
+          "tld is not a label of the domain", u, s, h);
+  if (url_host_without_www(h.s, h.n, u->host_type, &s) == URL_OK)
+    CHECK(u->host_type != URL_HOST_NONE && s.s + s.n == h.s + h.n &&
+              (s.n == h.n || s.n == h.n - 4),
+          "host without www is not a suffix of the host", u, s, h);
+  url_path_levels it;
+  url_path_levels_start(&it, u);
+  url_str level = {href.s, 0};
+  size_t depth, levels = 0, end = 0;
+  while (url_path_levels_next(&it, &s, &depth)) {
+    CHECK(s.s == href.s && s.n > level.n && depth == levels,
+          "URL hierarchy levels do not grow", u, s, level);
+    level = s;
+    end = s.n;
+    levels++;
+  }
+  size_t want = u->opaque_path ? 0
+                : u->path_segments + 1 - (path.n && path.s[path.n - 1] == '/');
+  CHECK(levels == want, "URL hierarchy level count", u, level, path);
+  CHECK(u->opaque_path || end == u->path_start + path.n,
+        "URL hierarchy does not end with the path", u, level, path);
+  url_buf ext;
+  char est[16];
+  url_buf_init(&ext, est, sizeof est, MAX_LEN * 4);
+  int rc = url_path_file_extension(u, &ext);
+  CHECK(rc == URL_OK || rc == URL_FAILURE, "file extension status", u, NONE, NONE);
+  if (rc == URL_OK) {
+    url_str e = {ext.ptr, ext.len};
+    CHECK(ext.len > 0 && !u->opaque_path &&
+              url_utf8_valid_prefix((const unsigned char *)ext.ptr, ext.len) == ext.len,
+          "file extension is not valid UTF-8", u, e, path);
+    for (size_t i = 0; i < ext.len; i++)
+      CHECK(ext.ptr[i] < 'A' || ext.ptr[i] > 'Z', "file extension has uppercase", u, e, path);
+  }
+  url_buf_free(&ext);
+}
+
 static void check_url(const url *u) {
   url_str href = url_href(u);
   CHECK(href.n > 0 && href.n == u->href.len, "href length", u, href, NONE);
@@ -326,6 +392,8 @@ static void check_url(const url *u) {
   }
   url_buf_free(&o);
 
+  check_parts(u);
+
   /* Idempotence: href re-parses, without a base, to the same URL. */
   url v;
   char vst[64];
@@ -346,8 +414,79 @@ static void check_url(const url *u) {
   url_free(&v);
 }
 
+/*
+** Validation errors (url_parse_errors) and url_valid_string, given the plain
+** parse u (status rc) of the same input: recording changes nothing of the
+** result; the failure flag is on the last error exactly when the parse
+** failed; positions lie in the input, on the first byte of a code point;
+** and a valid URL string parses without validation errors (the Standard:
+** "A valid URL string defines what input would not trigger a validation
+** error or failure").
+*/
+static void check_errors(const url *u, int rc, const char *in, size_t n,
+                         const url *base) {
+  url r;
+  char rst[64];
+  url_errors e;
+  url_init(&r, rst, sizeof rst, MAX_LEN);
+  url_errors_init(&e);
+  int rrc = url_parse_errors(&r, in, n, base, &e);
+  int vrc = url_valid_string(in, n, base);
+  const char *bad = NULL;
+  if (rrc != rc) bad = "errors: recording changes the status";
+  else if (rc == URL_OK && !eq(url_href(&r), url_href(u))) bad = "errors: recording changes href";
+  else if (rc == URL_FAILURE && (e.n == 0 || !e.v[e.n - 1].failure)) bad = "errors: failure without a failing error";
+  else if (vrc != URL_OK && vrc != URL_FAILURE) bad = "errors: url_valid_string status";
+  else if (vrc == URL_OK && (rc != URL_OK || e.n)) bad = "errors: a valid URL string with validation errors";
+  for (size_t i = 0; i < e.n && !bad && rrc == rc; i++) {
+    size_t p = e.v[i].pos;
+    if (e.v[i].failure && (rc != URL_FAILURE || i + 1 != e.n)) bad = "errors: failure flag";
+    if (p != URL_NO_POS && (p > n || (p < n && ((unsigned char)in[p] & 0xC0) == 0x80)))
+      bad = "errors: position outside the input or inside a code point";
+  }
+  if (bad) {
+    fprintf(stderr, "\nurl_fuzz: oracle violation: %s (status %d, recording %d, valid %d)\n",
+            bad, rc, rrc, vrc);
+    show("input:", in, n);
+    show("base:", cur_base, cur_base_n);
+    for (size_t i = 0; i < e.n; i++)
+      fprintf(stderr, "  %s at %zd%s\n", url_error_name((url_error_type)e.v[i].type),
+              e.v[i].pos == URL_NO_POS ? (ssize_t)-1 : (ssize_t)e.v[i].pos,
+              e.v[i].failure ? " (failure)" : "");
+    abort();
+  }
+  url_errors_free(&e);
+  url_free(&r);
+}
+
 /* Parses in against base; checks the result when it succeeds.  Returns the
    status; on URL_OK the caller owns *u. */
+/*
+** url_parse (with the fast path for canonical input) and url_parse_full
+** (without) give the same status, href and every offset.
+*/
+static void check_fast_path(const url *u, int rc, const char *in, size_t n,
+                            const url *base) {
+  url f;
+  char st[256];
+  url_init(&f, st, sizeof st, MAX_LEN);
+  int rf = url_parse_full(&f, in, n, base);
+  if (rf != rc) fail("url_parse and url_parse_full disagree on status", u, NONE, NONE);
+  if (rc == URL_OK &&
+      (!eq(url_href(u), url_href(&f)) || u->scheme_end != f.scheme_end ||
+       u->username_start != f.username_start || u->username_end != f.username_end ||
+       u->password_start != f.password_start || u->password_end != f.password_end ||
+       u->host_start != f.host_start || u->host_end != f.host_end ||
+       u->authority_end != f.authority_end || u->path_start != f.path_start ||
+       u->query_start != f.query_start || u->fragment_start != f.fragment_start ||
+       u->port != f.port || u->path_segments != f.path_segments ||
+       u->host_type != f.host_type || u->scheme_type != f.scheme_type ||
+       u->opaque_path != f.opaque_path))
+    fail("url_parse's fast path differs from url_parse_full", u, url_href(&f),
+         url_href(u));
+  url_free(&f);
+}
+
 static int parse_check(url *u, char *st, size_t cap, const char *in, size_t n,
                        const url *base, const char *base_s, size_t base_n) {
   cur_base = base_s;
@@ -358,6 +497,8 @@ static int parse_check(url *u, char *st, size_t cap, const char *in, size_t n,
       rc != URL_TOOBIG)
     fail("url_parse returned an unknown status", NULL, NONE, NONE);
   if (rc == URL_OK) check_url(u);
+  if (rc == URL_OK || rc == URL_FAILURE) check_errors(u, rc, in, n, base);
+  if (rc == URL_OK || rc == URL_FAILURE) check_fast_path(u, rc, in, n, base);
   return rc;
 }
 
@@ -404,6 +545,141 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     abort();
   }
   return 0;
+}
+
+/* The IDNA2008 properties of the header comment. */
+static void check_idna2008(const char *in, size_t n) {
+  char ast[64], bst[64], ust[64];
+  url_buf a, b, u;
+  int why;
+  url_buf_init(&a, ast, sizeof ast, MAX_LEN);
+  url_buf_init(&b, bst, sizeof bst, MAX_LEN);
+  url_buf_init(&u, ust, sizeof ust, MAX_LEN);
+  int rc = url_idna2008_to_ascii(in, n, &a, &why);
+  int rcu = url_idna2008_to_unicode(in, n, &u, &why);
+  const char *bad = NULL;
+  if ((rc == URL_OK) != (rcu == URL_OK)) bad = "idna2008: to_unicode disagrees";
+  for (size_t i = 0; rc == URL_OK && !bad && i < a.len; i++) {
+    char c = a.ptr[i];
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.'))
+      bad = "idna2008: not lowercase LDH";
+  }
+  if (rc == URL_OK && !bad) {
+    if (url_idna2008_to_ascii(a.ptr, a.len, &b, &why) != URL_OK ||
+        b.len != a.len || memcmp(a.ptr, b.ptr, a.len))
+      bad = "idna2008: not idempotent";
+    url_buf_truncate(&b, 0);
+    if (!bad && (url_idna2008_to_ascii(u.ptr, u.len, &b, &why) != URL_OK ||
+                 b.len != a.len || memcmp(a.ptr, b.ptr, a.len)))
+      bad = "idna2008: Unicode form does not map back";
+  }
+  if (bad) {
+    fprintf(stderr, "\nurl_fuzz: oracle violation: %s\n", bad);
+    show("input:", in, n);
+    show("ascii:", a.ptr, a.len);
+    show("unicode:", u.ptr, u.len);
+    abort();
+  }
+  url_buf_free(&a);
+  url_buf_free(&b);
+  url_buf_free(&u);
+}
+
+/*
+** Canonical keys (core/canon.c): for every profile, a key is printable
+** ASCII without spaces (whatwg: href, whose opaque paths keep spaces) and
+** idempotent, canon(canon(x)) == canon(x).
+** SURT keys, SSURT, lookup expressions and parameter stripping must not
+** crash, and stripping nothing changes nothing.
+*/
+static int never(void *ctx, const char *name, size_t n) {
+  (void)ctx, (void)name, (void)n;
+  return 0;
+}
+static int starts_a(void *ctx, const char *name, size_t n) {
+  (void)ctx;
+  return n > 0 && name[0] == 'a';
+}
+
+static void check_canon_fast(const char *in, size_t n, uint32_t steps) {
+  char st1[64], st2[64];
+  url a, b;
+  url_init(&a, st1, sizeof st1, MAX_LEN);
+  url_init(&b, st2, sizeof st2, MAX_LEN);
+  int ra = url_canon_run(&a, in, n, steps);
+  int rb = url_canon_run(&b, in, n, steps | URL_CS_NO_FAST_PATH);
+  if (ra != rb || (ra == URL_OK && !eq(url_href(&a), url_href(&b))))
+    fail("canonical fast path differs from the full run", &a, url_href(&a),
+         url_href(&b));
+  url_free(&a);
+  url_free(&b);
+}
+
+static void check_canon(const char *in, size_t n) {
+  for (int p = 0; p < URL_CANON_PROFILES; p++) {
+    char st1[64], st2[64];
+    url a, b;
+    url_init(&a, st1, sizeof st1, MAX_LEN);
+    url_init(&b, st2, sizeof st2, MAX_LEN);
+    if (url_canonicalize(&a, in, n, (url_canon_profile)p) == URL_OK) {
+      url_str k = url_href(&a);
+      for (size_t i = 0; i < k.n; i++)
+        if (k.s[i] < (p == URL_CANON_WHATWG ? 0x20 : 0x21) || k.s[i] >= 0x7F)
+          fail(url_canon_profile_name((url_canon_profile)p), &a, k,
+               cstr("printable ASCII"));
+      if (url_canonicalize(&b, k.s, k.n, (url_canon_profile)p) != URL_OK)
+        fail("canonical key does not canonicalize again", &a, k, k);
+      if (!eq(url_href(&b), k))
+        fail("canonical key not idempotent", &a, url_href(&b), k);
+      /* The fast path (keeping a parsed URL the steps would not change)
+         gives what running every step gives; on the key too. */
+      uint32_t st = url_canon_profile_steps((url_canon_profile)p);
+      check_canon_fast(in, n, st);
+      check_canon_fast(k.s, k.n, st);
+      if (p == URL_CANON_GOOGLE) {
+        url_lookup l;
+        url_lookup_of(&a, &l);
+        if (l.n_hosts > URL_LOOKUP_HOSTS || l.n_paths > URL_LOOKUP_PATHS)
+          fail("lookup expressions", &a, k, k);
+      }
+    }
+    url_free(&a);
+    url_free(&b);
+  }
+  static const char *const OPTS[] = {
+      "{}", "{\"with_scheme\":true,\"trailing_comma\":true}",
+      "{\"heritrix\":true,\"with_scheme\":true,\"canonicalizer\":\"whatwg\"}",
+      "{\"canonicalizer\":\"semantic\",\"surt\":false,\"path_strip_empty\":true}"};
+  for (size_t i = 0; i < sizeof OPTS / sizeof OPTS[0]; i++) {
+    url_surt_opts o;
+    char err[256], st[64];
+    url_buf out;
+    if (url_surt_opts_parse(&o, OPTS[i], strlen(OPTS[i]), err, sizeof err))
+      abort();
+    url_buf_init(&out, st, sizeof st, MAX_LEN);
+    url_surt(&out, in, n, &o, NULL, 1);
+    url_buf_free(&out);
+    check_canon_fast(in, n, url_surt_steps(&o, in, n));
+  }
+  char st[64], st2[64], st3[64];
+  url u, v;
+  url_buf out;
+  url_init(&u, st, sizeof st, MAX_LEN);
+  if (url_parse(&u, in, n, NULL) == URL_OK) {
+    url_buf_init(&out, st2, sizeof st2, MAX_LEN);
+    url_ssurt(&out, &u);
+    url_buf_free(&out);
+    url_init(&v, st3, sizeof st3, MAX_LEN);
+    if (url_strip_params(&v, &u, never, NULL) == URL_OK &&
+        !eq(url_href(&v), url_href(&u)))
+      fail("url_strip_params changed a URL it strips nothing from", &u,
+           url_href(&v), url_href(&u));
+    url_free(&v);
+    url_init(&v, st3, sizeof st3, MAX_LEN);
+    url_strip_params(&v, &u, starts_a, NULL);
+    url_free(&v);
+  }
+  url_free(&u);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -455,6 +731,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
   }
   url_free(&u);
+
+  /* 5. IDNA2008 lookup of the input as a domain. */
+  check_idna2008(in, n);
+
+  /* 6. Canonical keys, SURT keys, lookup expressions, stripping. */
+  cur_input = in;
+  cur_input_n = n;
+  cur_base = NULL;
+  cur_base_n = 0;
+  check_canon(in, n);
   url_buf_free(&fix);
   return 0;
 }

@@ -10,9 +10,10 @@ INSERT INTO checks VALUES
    'href:TEXT:0,origin:TEXT:0,protocol:TEXT:0,username:TEXT:0,password:TEXT:0,' ||
    'host:TEXT:0,hostname:TEXT:0,port:TEXT:0,pathname:TEXT:0,search:TEXT:0,hash:TEXT:0,' ||
    'scheme:TEXT:0,query:TEXT:0,fragment:TEXT:0,host_type:TEXT:0,port_number:INTEGER:0,' ||
-   'has_opaque_path:INTEGER:0,registrable_domain:TEXT:0,public_suffix:TEXT:0,input::1,base::1'),
+   'has_opaque_path:INTEGER:0,registrable_domain:TEXT:0,public_suffix:TEXT:0,' ||
+   'idna2008_host:TEXT:0,tld:TEXT:0,subdomain:TEXT:0,input::1,base::1'),
   ('schema/select-star-columns',
-   (SELECT count(*) FROM pragma_table_info('url_components')), 19);
+   (SELECT count(*) FROM pragma_table_info('url_components')), 22);
 
 -- ------------------------------------------------------- one full row
 CREATE TEMP TABLE r AS

@@ -87,13 +87,18 @@ INSERT INTO checks VALUES ('unicode punycode', url_domain_to_unicode('xn--mnchen
 INSERT INTO checks VALUES ('unicode fass', url_domain_to_unicode('xn--fa-hia.example'), 'faß.example');
 INSERT INTO checks VALUES ('unicode upper', url_domain_to_unicode('EXAMPLE.COM'), 'example.com');
 INSERT INTO checks VALUES ('unicode unicode', url_domain_to_unicode('MÜNCHEN.de'), 'münchen.de');
-INSERT INTO checks VALUES ('unicode joiner', url_domain_to_unicode('a' || char(0x200C) || 'b'), NULL);  -- CheckJoiners
+-- Domain to Unicode (July 2026): if ToUnicode records an error, the domain
+-- is returned unchanged (not lowercased: the Standard returns its input).
+INSERT INTO checks VALUES ('unicode joiner', url_domain_to_unicode('a' || char(0x200C) || 'b'), 'a' || char(0x200C) || 'b');  -- CheckJoiners
+INSERT INTO checks VALUES ('unicode bad punycode', url_domain_to_unicode('xn--a.EXAMPLE'), 'xn--a.EXAMPLE');
+INSERT INTO checks VALUES ('unicode fullwidth roundtrip', url_domain_to_unicode(url_parse_host('xn--8i7caa')), 'xn--8i7caa');
+INSERT INTO checks VALUES ('unicode one bad label', url_domain_to_unicode('xn--mnchen-3ya.xn--a'), 'xn--mnchen-3ya.xn--a');
 INSERT INTO checks VALUES ('unicode NULL', url_domain_to_unicode(NULL), NULL);
 INSERT INTO checks VALUES ('unicode integer', url_domain_to_unicode(123), '123');
 INSERT INTO checks VALUES ('unicode real', url_domain_to_unicode(1.5), '1.5');
 INSERT INTO checks VALUES ('unicode blob',
   url_domain_to_unicode(X'786E2D2D6D6E6368656E2D3379612E6465'), 'münchen.de');
-INSERT INTO checks VALUES ('unicode bad utf8', url_domain_to_unicode(X'FF'), NULL);  -- U+FFFD
+INSERT INTO checks VALUES ('unicode bad utf8', url_domain_to_unicode(X'FF'), char(0xFFFD));  -- disallowed: unchanged
 INSERT INTO checks VALUES ('unicode empty', url_domain_to_unicode(''), '');  -- ToUnicode: no error
 -- U+0000 is valid in UTS #46 with UseSTD3ASCIIRules=false; the forbidden
 -- domain code point check belongs to the host parser, not to domain to Unicode.
@@ -103,7 +108,7 @@ INSERT INTO checks VALUES ('unicode 100k length',
 -- error: wrong number of arguments
 SELECT url_domain_to_unicode();
 -- error: wrong number of arguments
-SELECT url_domain_to_unicode('a', 'b');
+SELECT url_domain_to_unicode('a', 'uts46', 'b');
 
 -- url_version.
 INSERT INTO checks VALUES ('version type', typeof(url_version()), 'text');

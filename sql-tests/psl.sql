@@ -156,9 +156,10 @@ INSERT INTO checks VALUES ('flags pure',
   (SELECT group_concat(DISTINCT flags & 0x280800) FROM pragma_function_list
     WHERE name IN ('url_public_suffix', 'url_registrable_domain', 'url_same_origin', 'url_same_site')),
   '2099200');
+-- url_public_suffix and url_registrable_domain: (input) and (input, section).
 INSERT INTO checks VALUES ('flags pure count',
   (SELECT count(*) FROM pragma_function_list
-    WHERE name IN ('url_public_suffix', 'url_registrable_domain', 'url_same_origin', 'url_same_site')), 4);
+    WHERE name IN ('url_public_suffix', 'url_registrable_domain', 'url_same_origin', 'url_same_site')), 6);
 
 -- url_psl_load of Debian's text list: counts known.
 INSERT INTO checks VALUES ('load dat format',
@@ -218,7 +219,7 @@ SELECT url_psl_load('');
 -- error: unsafe use of url_psl_load()
 CREATE VIEW v AS SELECT url_psl_load('/usr/share/publicsuffix/public_suffix_list.dat'); SELECT * FROM v;
 -- error: wrong number of arguments to function url_registrable_domain()
-SELECT url_registrable_domain('a', 'b');
+SELECT url_registrable_domain('a', 'all', 'b');
 -- error: wrong number of arguments to function url_same_site()
 SELECT url_same_site('https://a');
 -- error: wrong number of arguments to function url_psl_info()

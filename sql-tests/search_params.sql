@@ -314,7 +314,7 @@ INSERT INTO checks VALUES ('decode NULL form', url_decode(NULL, 'form'), NULL);
 INSERT INTO checks VALUES ('decode NULL mode', url_decode('a+b', NULL), NULL);
 INSERT INTO checks VALUES ('decode type', typeof(url_decode('%41')), 'text');
 
--- error: url_decode: unknown mode 'component' (the second argument must be 'form', or omitted)
+-- error: url_decode: unknown mode 'component' (expected one of: form)
 SELECT url_decode('x', 'component');
 -- error: url_decode: unknown mode 'FORM'
 SELECT url_decode('x', 'FORM');
@@ -380,3 +380,11 @@ INSERT INTO checks VALUES ('big mixed join',
 INSERT INTO checks VALUES ('big mixed inputs',
   (SELECT group_concat(DISTINCT quote(p.input)) FROM mixed AS m, url_search_params(m.q) AS p
     WHERE length(m.q) < 100), '''a=1'',X''623D32''');
+
+-- Arguments are quoted as valid UTF-8 in error messages.
+-- error: url_encode: unknown percent-encode set '\xFF\xFE' (expected
+SELECT url_encode('x', CAST(X'FFFE' AS TEXT));
+-- error: url_decode: unknown mode 'f\x00mrm' (expected one of: form)
+SELECT url_decode('x', CAST(X'66006D' AS TEXT) || 'rm');
+-- error: url_encode: unknown percent-encode set X'666f726d'
+SELECT url_encode('x', X'666f726d');

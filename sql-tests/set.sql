@@ -55,7 +55,7 @@ INSERT INTO checks VALUES ('idempotent on a table',
 -- Misuse: errors that name the function.
 -- error: url_set: unknown component 'bogus'
 SELECT url_set('https://a/', 'bogus', 'x');
--- error: url_set: unknown component 'NULL'
+-- error: url_set: unknown component NULL (expected one of: href, protocol
 SELECT url_set('https://a/', NULL, 'x');
 -- error: url_set: expected url followed by component, value pairs
 SELECT url_set('https://a/', 'port');
@@ -63,3 +63,12 @@ SELECT url_set('https://a/', 'port');
 SELECT url_set('https://a/');
 -- error: url_set: unknown component 'Host'
 SELECT url_set(NULL, 'Host', 'x');
+
+-- Error messages quote the argument as valid UTF-8: invalid bytes and
+-- control characters as \xHH, cut after 64 bytes.
+-- error: url_set: unknown component 'a\xFFb\x0A'
+SELECT url_set('https://a/', CAST(X'61FF620A' AS TEXT), 'x');
+-- error: url_set: unknown component 'hrefhrefhrefhrefhrefhrefhrefhrefhrefhrefhrefhrefhrefhrefhrefhref'... (expected
+SELECT url_set('https://a/', replace(printf('%.100c', 'x'), 'x', 'href'), 'x');
+-- error: url_set: unknown component 'é\xC3'
+SELECT url_set('https://a/', CAST(X'C3A9C3' AS TEXT), 'x');

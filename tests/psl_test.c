@@ -7,6 +7,9 @@
 ** for non-domains), the Public Suffix List's rules as shipped by Debian's
 ** `publicsuffix` package (*.ck / !www.ck, *.kawasaki.jp / !city.kawasaki.jp,
 ** github.io in the private section), and HTML's same site definitions.
+** The ICANN section: private suffixes as ordinary names (BigQuery's
+** NET.REG_DOMAIN), and, for every rule of the system's list, the same
+** answers as the full lookup on a list of the ICANN section alone.
 **
 ** The extension part loads <dir of this program>/../url (build/url.so or
 ** build-san/url.so) into an in-memory database.
@@ -39,6 +42,9 @@ static void count(int ok) {
 }
 
 static const char *show(const char *s) { return s ? s : "(null)"; }
+
+/* printf arguments of a slice for "%.*s": "(null)" when null. */
+#define SLICE(x) (int)((x).s ? (x).n : 6), ((x).s ? (x).s : "(null)")
 
 static int slice_is(url_str s, const char *want) {
   if (!want) return s.s == NULL;
@@ -137,37 +143,239 @@ static const part_case more_cases[] = {
     {"1.2.3.4.example", "example", "4.example"},
 };
 
+/* Parses c->in as a host and checks its parts under section sec; under
+   URL_PSL_ALL also url_psl_host_parts and the single-result wrappers. */
 static void check_host(const url_psl_list *l, const char *what,
-                       const part_case *c) {
+                       url_psl_section sec, const part_case *c) {
   char st[256];
   url_buf hb;
   url_buf_init(&hb, st, sizeof st, 1 << 20);
   url_host_type t = URL_HOST_NONE;
   int rc = url_host_parse(c->in, strlen(c->in), 0, &hb, &t);
   url_str s = {0}, r = {0};
-  if (rc == URL_OK) rc = url_psl_host_parts(l, hb.ptr, hb.len, t, &s, &r);
+  if (rc == URL_OK) rc = url_psl_host_parts_in(l, sec, hb.ptr, hb.len, t, &s, &r);
   int ok = rc == URL_OK && slice_is(s, c->suffix) && slice_is(r, c->reg);
-  /* The single-result wrappers agree. */
-  url_str s1 = {0}, r1 = {0};
-  int rs = url_psl_public_suffix(l, hb.ptr, hb.len, t, &s1);
-  int rr = url_psl_registrable_domain(l, hb.ptr, hb.len, t, &r1);
-  ok = ok && rs == (c->suffix ? URL_OK : URL_FAILURE) &&
-       rr == (c->reg ? URL_OK : URL_FAILURE) &&
-       (!c->suffix || slice_is(s1, c->suffix)) &&
-       (!c->reg || slice_is(r1, c->reg));
+  if (sec == URL_PSL_ALL) {
+    url_str s0 = {0}, r0 = {0}, s1 = {0}, r1 = {0};
+    int r2 = url_psl_host_parts(l, hb.ptr, hb.len, t, &s0, &r0);
+    int rs = url_psl_public_suffix(l, hb.ptr, hb.len, t, &s1);
+    int rr = url_psl_registrable_domain(l, hb.ptr, hb.len, t, &r1);
+    ok = ok && r2 == URL_OK && slice_is(s0, c->suffix) && slice_is(r0, c->reg) &&
+         rs == (c->suffix ? URL_OK : URL_FAILURE) &&
+         rr == (c->reg ? URL_OK : URL_FAILURE) &&
+         (!c->suffix || slice_is(s1, c->suffix)) &&
+         (!c->reg || slice_is(r1, c->reg));
+  }
   if (!ok)
-    printf("FAIL %s %s: got %.*s / %.*s (rc %d), want %s / %s\n", what, c->in,
-           (int)s.n, s.s ? s.s : "(null)", (int)r.n, r.s ? r.s : "(null)", rc,
+    printf("FAIL %s %s %s: got %.*s / %.*s (rc %d), want %s / %s\n", what,
+           url_psl_section_names[sec], c->in, SLICE(s), SLICE(r), rc,
            show(c->suffix), show(c->reg));
   count(ok);
   url_buf_free(&hb);
 }
 
+/* ------------------------------------------------------ ICANN section */
+
+/* The ICANN section alone (BigQuery's NET.PUBLIC_SUFFIX / NET.REG_DOMAIN,
+   tldextract's default): private rules are ordinary names; wildcards,
+   exceptions and the "*" rule work as in the full list. */
+static const part_case icann_cases[] = {
+    /* Private-section suffixes: the ICANN suffix below them counts. */
+    {"whatwg.github.io", "io", "github.io"},
+    {"github.io", "io", "github.io"},
+    {"a.b.github.io", "io", "github.io"},
+    {"foo.blogspot.com", "com", "blogspot.com"},
+    {"blogspot.com", "com", "blogspot.com"},
+    {"x.blogspot.co.uk", "co.uk", "blogspot.co.uk"},
+    {"b.s3.amazonaws.com", "com", "amazonaws.com"},
+    {"x.y.compute-1.amazonaws.com", "com", "amazonaws.com"},
+    {"x.forgot.his.name", "name", "his.name"},
+    /* ICANN rules as in the full list. */
+    {"com", "com", NULL},
+    {"www.example.com", "com", "example.com"},
+    {"www.example.co.uk", "co.uk", "example.co.uk"},
+    {"a.b.ck", "b.ck", "a.b.ck"},
+    {"b.ck", "b.ck", NULL},
+    {"sub.www.ck", "ck", "www.ck"},
+    {"bar.foo.kawasaki.jp", "foo.kawasaki.jp", "bar.foo.kawasaki.jp"},
+    {"www.city.kawasaki.jp", "kawasaki.jp", "city.kawasaki.jp"},
+    {"sub.example.إختبار", "xn--kgbechtv", "example.xn--kgbechtv"},
+    {"www.MÜNCHEN.de", "de", "xn--mnchen-3ya.de"},
+    /* Not on the list: the "*" rule. */
+    {"example.zz", "zz", "example.zz"},
+    {"localhost", "localhost", NULL},
+    /* Trailing dots. */
+    {"whatwg.github.io.", "io.", "github.io."},
+    {"example.com.", "com.", "example.com."},
+    {"example.com..", ".", "com.."},
+    /* Not domains. */
+    {"0x7f.1", NULL, NULL},
+    {"[::1]", NULL, NULL},
+};
+
+/* The same cases under the full list: what the section changes. */
+static const part_case all_private_cases[] = {
+    {"a.b.github.io", "github.io", "b.github.io"},
+    {"foo.blogspot.com", "blogspot.com", "foo.blogspot.com"},
+    {"blogspot.com", "blogspot.com", NULL},
+    {"x.blogspot.co.uk", "blogspot.co.uk", "x.blogspot.co.uk"},
+    {"b.s3.amazonaws.com", "s3.amazonaws.com", "b.s3.amazonaws.com"},
+    {"whatwg.github.io.", "github.io.", "whatwg.github.io."},
+};
+
 static void check_table(const url_psl_list *l, const char *what) {
   for (size_t i = 0; i < sizeof standard_table / sizeof standard_table[0]; i++)
-    check_host(l, what, &standard_table[i]);
+    check_host(l, what, URL_PSL_ALL, &standard_table[i]);
   for (size_t i = 0; i < sizeof more_cases / sizeof more_cases[0]; i++)
-    check_host(l, what, &more_cases[i]);
+    check_host(l, what, URL_PSL_ALL, &more_cases[i]);
+  for (size_t i = 0; i < sizeof icann_cases / sizeof icann_cases[0]; i++)
+    check_host(l, what, URL_PSL_ICANN, &icann_cases[i]);
+  for (size_t i = 0; i < sizeof all_private_cases / sizeof all_private_cases[0]; i++)
+    check_host(l, what, URL_PSL_ALL, &all_private_cases[i]);
+}
+
+
+/*
+** The ICANN section through libpsl's type filter answers as the full
+** lookup does on a list made of the ICANN section alone, for every name the
+** system's list has a rule for, below it and above it.  Also asserts what
+** that equivalence needs of the list (psl.h): no name in both sections, no
+** private rule just below an ICANN wildcard.
+*/
+#define SYSTEM_DAT "/usr/share/publicsuffix/public_suffix_list.dat"
+
+typedef struct rule {
+  char *name; /* without "!" or "*." */
+  int icann;  /* 1: ICANN section, 0: private */
+  int wild;   /* "*.name" */
+} rule;
+
+static rule *rules;
+static size_t n_rules;
+static url_psl_list icann_only; /* the ICANN section as a list of its own */
+
+static int rule_cmp(const void *a, const void *b) {
+  return strcmp(((const rule *)a)->name, ((const rule *)b)->name);
+}
+
+static const rule *rule_find(const char *name, const rule *from) {
+  rule key = {(char *)name, 0, 0};
+  const rule *r = bsearch(&key, rules, n_rules, sizeof *rules, rule_cmp);
+  while (r && r > rules && !strcmp(r[-1].name, name)) r--; /* the first */
+  return r && from && r < from ? from : r;
+}
+
+/* Reads the system's list into `rules` and writes its ICANN section to a
+   file that icann_only is opened from.  Returns 0 if the list is missing. */
+static int load_system_rules(void) {
+  FILE *f = fopen(SYSTEM_DAT, "r");
+  if (!f) return 0;
+  char line[512];
+  size_t cap = 0;
+  int section = -1; /* 1 ICANN, 0 private, -1 outside */
+  char path[300];
+  snprintf(path, sizeof path, "%s/icann.dat", tmpdir);
+  FILE *out = fopen(path, "w");
+  if (!out) return 0;
+  while (fgets(line, sizeof line, f)) {
+    if (strstr(line, "===BEGIN ICANN DOMAINS===")) section = 1;
+    else if (strstr(line, "===BEGIN PRIVATE DOMAINS===")) section = 0;
+    else if (strstr(line, "===END ")) section = -1;
+    line[strcspn(line, " \t\r\n")] = 0; /* a rule ends at whitespace */
+    if (!line[0] || !strncmp(line, "//", 2) || section < 0) continue;
+    if (section == 1) fprintf(out, "%s\n", line);
+    if (n_rules == cap) {
+      cap = cap ? cap * 2 : 8192;
+      rules = realloc(rules, cap * sizeof *rules);
+      if (!rules) exit(2);
+    }
+    const char *name = line + (line[0] == '!' ? 1 : !strncmp(line, "*.", 2) ? 2 : 0);
+    rules[n_rules++] = (rule){strdup(name), section, line[0] == '*'};
+  }
+  fclose(f);
+  fclose(out);
+  qsort(rules, n_rules, sizeof *rules, rule_cmp);
+  char why[160];
+  if (url_psl_open_file(&icann_only, path, why, sizeof why) != URL_OK) {
+    printf("FAIL cannot open the ICANN section as a list: %s\n", why);
+    return 0;
+  }
+  unlink(path);
+  return 1;
+}
+
+static void free_system_rules(void) {
+  for (size_t i = 0; i < n_rules; i++) free(rules[i].name);
+  free(rules);
+  url_psl_close(&icann_only);
+}
+
+/* What the equivalence needs of the list. */
+static void check_system_rules_shape(void) {
+  size_t both = 0, shadowed = 0;
+  for (size_t i = 0; i < n_rules; i++) {
+    if (i > 0 && !strcmp(rules[i].name, rules[i - 1].name) &&
+        rules[i].icann != rules[i - 1].icann) {
+      printf("FAIL list shape: %s is in both sections\n", rules[i].name);
+      both++;
+    }
+    const char *dot = strchr(rules[i].name, '.');
+    if (rules[i].icann || !dot) continue;
+    for (const rule *p = rule_find(dot + 1, NULL);
+         p && p < rules + n_rules && !strcmp(p->name, dot + 1); p++) {
+      if (p->icann && p->wild) {
+        printf("FAIL list shape: private %s below *.%s\n", rules[i].name, p->name);
+        shadowed++;
+      }
+    }
+  }
+  count(n_rules > 5000 && both == 0 && shadowed == 0);
+}
+
+/* Compares one host (as typed; it goes through the host parser). */
+static int icann_same(const url_psl_list *l, const char *what, const char *in,
+                      int *shown) {
+  char st[256];
+  url_buf hb;
+  url_buf_init(&hb, st, sizeof st, 1 << 20);
+  url_host_type t;
+  int ok = 1;
+  if (url_host_parse(in, strlen(in), 0, &hb, &t) == URL_OK) {
+    url_str s1, r1, s2, r2;
+    int rc1 = url_psl_host_parts_in(l, URL_PSL_ICANN, hb.ptr, hb.len, t, &s1, &r1);
+    int rc2 = url_psl_host_parts_in(&icann_only, URL_PSL_ALL, hb.ptr, hb.len, t,
+                                    &s2, &r2);
+    ok = rc1 == URL_OK && rc2 == URL_OK && s1.s == s2.s && s1.n == s2.n &&
+         r1.s == r2.s && r1.n == r2.n;
+    if (!ok && (*shown)++ < 20)
+      printf("FAIL %s icann %s: %.*s / %.*s, ICANN-only list: %.*s / %.*s\n",
+             what, in, SLICE(s1), SLICE(r1), SLICE(s2), SLICE(r2));
+  }
+  url_buf_free(&hb);
+  return ok;
+}
+
+static void check_icann_equivalence(const url_psl_list *l, const char *what) {
+  if (!n_rules) return;
+  size_t bad = 0, hosts = 0;
+  int shown = 0;
+  char buf[600];
+  for (size_t i = 0; i < n_rules; i++) {
+    const char *name = rules[i].name;
+    const char *dot = strchr(name, '.');
+    const char *forms[] = {"%s", "x.%s", "y.x.%s", "www.%s"};
+    for (size_t k = 0; k < sizeof forms / sizeof forms[0]; k++) {
+      snprintf(buf, sizeof buf, forms[k], name);
+      bad += !icann_same(l, what, buf, &shown);
+      hosts++;
+    }
+    if (dot) {
+      bad += !icann_same(l, what, dot + 1, &shown);
+      hosts++;
+    }
+  }
+  if (bad) printf("FAIL %s icann: %zu of %zu hosts differ\n", what, bad, hosts);
+  count(bad == 0 && hosts > 20000);
 }
 
 /* Non-domain host types are null whatever the text. */
@@ -422,6 +630,7 @@ static void check_lists(void) {
     count(url_psl_open_file(&t, dat, why, sizeof why) == URL_OK &&
           t.format == URL_PSL_TEXT && url_psl_rule_count(&t) > 1000);
     check_table(&t, "dat");
+    check_icann_equivalence(&t, "dat");
     url_psl_close(&t);
   }
   if (access(dafsa, R_OK) == 0) {
@@ -430,6 +639,7 @@ static void check_lists(void) {
     count(describe_is(&t, "\"format\":\"dafsa\",\"date\":\"20"));
     count(describe_is(&t, "\"rules\":null,\"exceptions\":null"));
     check_table(&t, "dafsa");
+    check_icann_equivalence(&t, "dafsa");
     url_psl_close(&t);
   }
   url_psl_close(&l);
@@ -449,6 +659,7 @@ static void check_builtin(void) {
   url_psl_list l = {.psl = b, .date = psl_builtin_file_time(),
                     .format = URL_PSL_BUILTIN};
   check_table(&l, "builtin");
+  check_icann_equivalence(&l, "builtin");
   count(describe_is(&l, "{\"source\":\"built-in\",\"path\":null,\"format\":null"));
   url_psl_close(&l); /* must not free the built-in list */
 }
@@ -556,7 +767,15 @@ int main(int argc, char **argv) {
     printf("FAIL url_psl_open_default\n");
     return 1;
   }
+  if (load_system_rules()) {
+    check_system_rules_shape();
+  } else {
+    printf("FAIL %s: missing or unreadable (Debian package publicsuffix)\n",
+           SYSTEM_DAT);
+    count(0);
+  }
   check_table(&l, "default");
+  check_icann_equivalence(&l, "default");
   check_types(&l);
   check_against_libpsl(&l);
   check_long_host(&l);
@@ -565,6 +784,7 @@ int main(int argc, char **argv) {
   check_builtin();
   check_lists();
   check_extension(argv[0]);
+  free_system_rules();
 
   /* Remove what the tests wrote. */
   static const char *names[] = {"small.dat", "empty.dat", "comments.dat",

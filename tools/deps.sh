@@ -1,26 +1,147 @@
 #!/bin/sh
-# Installs the Debian packages the project needs when they are missing.
-# As root it runs apt-get; otherwise it prints the exact command and fails.
-#   sh tools/deps.sh          build + test dependencies
-#   sh tools/deps.sh fuzz     also clang and its sanitizer/libFuzzer runtime
+# tools/deps.sh [GROUP...]: checks that what the project needs is installed.
+# When something is missing: as root on a system with apt-get it installs the
+# Debian packages; otherwise it prints the exact install line for the package
+# manager it finds (apt-get, dnf, apk, pacman, brew; `sudo` when not root)
+# and fails.  The Makefile runs it once per build directory (a stamp file).
+#
+#   build    C compiler, make, pkg-config, the sqlite3 shell, SQLite, libidn2,
+#            libpsl, the Public Suffix List data         (the default group)
+#   test     python3, node + npm + a C++ compiler + node's headers (the tests
+#            that load the extension from Python and Node)
+#   fuzz     clang with libFuzzer
+#   cluster  dqlite: libdqlite-dev and go-dqlite's `dqlite` shell
+#
+# Checks look at commands, pkg-config modules and files, so they work on any
+# system; without pkg-config (a fresh Debian) a library is looked up with
+# dpkg-query instead.
 set -u
-pkgs="gcc make pkg-config sqlite3 libsqlite3-dev libidn2-dev libpsl-dev publicsuffix"
-[ "${1:-}" = fuzz ] && pkgs="$pkgs clang libclang-rt-14-dev"
 
-missing=""
-for p in $pkgs; do
-  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)
-  case "$status" in *"install ok installed"*) ;; *) missing="$missing $p" ;; esac
+# Requirement table: group, check, then the package that provides it for
+# apt-get, dnf, apk, pacman and brew ('-': not needed or not packaged there).
+REQS='
+build   cmd:cc          gcc             gcc                gcc          gcc             -
+build   cmd:make        make            make               make         make            -
+build   cmd:pkg-config  pkg-config      pkgconf-pkg-config pkgconf      pkgconf         pkg-config
+build   cmd:sqlite3     sqlite3         sqlite             sqlite       sqlite          sqlite
+build   pc:sqlite3      libsqlite3-dev  sqlite-devel       sqlite-dev   sqlite          sqlite
+build   pc:libidn2      libidn2-dev     libidn2-devel      libidn2-dev  libidn2         libidn2
+build   pc:libpsl       libpsl-dev      libpsl-devel       libpsl-dev   libpsl          libpsl
+build   psl-data        publicsuffix    publicsuffix-list  -            publicsuffix-list -
+test    cmd:python3     python3         python3            python3      python          python
+test    cmd:node        nodejs          nodejs             nodejs       nodejs          node
+test    cmd:npm         npm             npm                npm          npm             -
+test    cmd:c++         g++             gcc-c++            g++          gcc             -
+test    node-headers    libnode-dev     nodejs-devel       nodejs-dev   -               -
+fuzz    cmd:clang       clang           clang              clang        clang           llvm
+fuzz    libfuzzer       libclang-rt-dev compiler-rt        compiler-rt  compiler-rt     -
+cluster pc:dqlite       libdqlite-dev   -                  -            -               -
+cluster cmd:dqlite      go-dqlite       -                  -            -               -
+'
+
+have_cmd() { command -v "$1" >/dev/null 2>&1; }
+
+# The package manager: its column in REQS and its name.
+pm_col=0
+for pm in apt-get dnf apk pacman brew; do
+  pm_col=$((pm_col + 1))
+  have_cmd "$pm" && break
+  pm=none
 done
-[ -z "$missing" ] && exit 0
 
-if [ "$(id -u)" = 0 ]; then
+# dpkg_has PACKAGE: installed according to dpkg.
+dpkg_has() {
+  case $(dpkg-query -W -f='${Status}' "$1" 2>/dev/null) in
+    *"install ok installed"*) return 0 ;;
+  esac
+  return 1
+}
+
+# met CHECK DEBIAN_PACKAGE: is the requirement satisfied?
+met() {
+  case $1 in
+    cmd:*) have_cmd "${1#cmd:}" ;;
+    pc:*)
+      if have_cmd pkg-config; then pkg-config --exists "${1#pc:}"
+      elif have_cmd dpkg-query; then dpkg_has "$2"
+      else return 1
+      fi ;;
+    psl-data) [ -r /usr/share/publicsuffix/public_suffix_list.dat ] ;;
+    node-headers) # what node-gyp builds against without downloading
+      node=$(command -v node) || return 1
+      [ -r "${node%/bin/node}/include/node/node_version.h" ] ;;
+    libfuzzer) # clang can link a libFuzzer target
+      have_cmd clang || return 1
+      printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }\n' |
+        clang -fsanitize=fuzzer -x c - -o /dev/null >/dev/null 2>&1 ;;
+    *) echo "tools/deps.sh: unknown check $1" >&2; return 1 ;;
+  esac
+}
+
+groups=${*:-build}
+missing=""      # packages to install
+unpackaged=""   # requirements this package manager has no package for
+for group in $groups; do
+  case " build test fuzz cluster " in
+    *" $group "*) ;;
+    *) echo "tools/deps.sh: unknown group '$group' (build, test, fuzz, cluster)" >&2
+       exit 2 ;;
+  esac
+  table=$(printf '%s\n' "$REQS" | while read -r g check rest; do
+    [ "$g" = "$group" ] && printf '%s %s\n' "$check" "$rest"
+  done)
+  while read -r check deb rest; do
+    [ -n "$check" ] || continue
+    # shellcheck disable=SC2086 # the package columns, split on blanks
+    set -- $deb $rest
+    shift $((pm_col - 1))
+    pkg=$1
+    [ "$pm" = none ] && pkg=${check#*:}
+    met "$check" "$deb" && continue
+    if [ "$pkg" = - ]; then
+      case $check in
+        cmd:*) what="command ${check#cmd:}" ;;
+        pc:*) what="pkg-config module ${check#pc:}" ;;
+        *) what=$check ;;
+      esac
+      unpackaged="${unpackaged:+$unpackaged, }$what"
+    else
+      case " $missing " in *" $pkg "*) ;; *) missing="$missing $pkg" ;; esac
+    fi
+  done <<EOF
+$table
+EOF
+done
+
+[ -z "$missing$unpackaged" ] && exit 0
+if [ -n "$unpackaged" ]; then
+  echo "tools/deps.sh: no $pm package for: $unpackaged; install by hand" >&2
+  [ -z "$missing" ] && exit 1
+fi
+
+root=0
+[ "$(id -u)" = 0 ] && root=1
+if [ "$pm" = apt-get ] && [ "$root" = 1 ]; then
   echo "tools/deps.sh: installing:$missing" >&2
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq >/dev/null && apt-get install -y -qq $missing >/dev/null || {
-    echo "tools/deps.sh: apt-get install failed" >&2; exit 1; }
-else
-  echo "tools/deps.sh: missing Debian packages; run:" >&2
-  echo "  sudo apt-get install -y$missing" >&2
+  # shellcheck disable=SC2086 # one word per package
+  if apt-get update -qq >/dev/null && apt-get install -y -qq $missing >/dev/null; then
+    exit 0
+  fi
+  echo "tools/deps.sh: apt-get install failed" >&2
   exit 1
 fi
+
+sudo=""
+[ "$root" = 0 ] && sudo="sudo "
+case $pm in
+  apt-get) line="${sudo}apt-get install -y$missing" ;;
+  dnf)     line="${sudo}dnf install -y$missing" ;;
+  apk)     line="${sudo}apk add$missing" ;;
+  pacman)  line="${sudo}pacman -S --needed$missing" ;;
+  brew)    line="brew install$missing" ;;
+  *)       line="(no known package manager) install:$missing" ;;
+esac
+echo "tools/deps.sh: missing packages; run:" >&2
+echo "  $line" >&2
+exit 1

@@ -2,7 +2,9 @@
 # tools/run-tests.sh B: runs every test of build tree B (build, build-san)
 # from the repository root:
 #   - each $B/tests/*_test program (WPT conformance and unit tests), then
-#   - the SQL tests (tools/run-sql-tests.sh B).
+#   - the SQL tests (tools/run-sql-tests.sh B), then
+#   - each tests/*_test.sh B (install, renamed copies, Python, Node, the
+#     README's snippets), except under sanitizers.
 # Every suite ends its output with "N passed, N failed".  A suite fails if it
 # reports failures, exits non-zero (crash, sanitizer report, leak), or prints
 # no such summary; such a suite adds one failure to the totals if it did not
@@ -71,6 +73,16 @@ if [ "$found" -eq 0 ]; then
 fi
 
 run_suite sql-tests sh tools/run-sql-tests.sh "$B"
+
+# Host tests (install, file names, Python, Node, README snippets): each
+# tests/*_test.sh loads the plain build, so not under sanitizers.
+if [ "${SANITIZE:-0}" = 1 ]; then
+  echo "== tests/*_test.sh: not run under sanitizers (they load $B from uninstrumented hosts)"
+else
+  for t in tests/*_test.sh; do
+    [ -f "$t" ] && run_suite "${t#tests/}" sh "$t" "$B"
+  done
+fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,0 +1,141 @@
+/*
+** Representative statements for every function (see ext_cases.h).
+*/
+#include "ext_cases.h"
+
+/* One row per kind of input; url, base, host, text per row. */
+const char ext_fixture[] =
+    "CREATE TEMP TABLE inputs(url, base, host, text);"
+    "INSERT INTO inputs VALUES"
+    " ('https://user:pw@example.com:8080/a/../b?x=1&y=2#frag', NULL,"
+    "  'EXAMPLE.com', 'a b&c'),"
+    " ('https://Bücher.example/ä?ö=ü&k=é#ñ', 'https://base.example/',"
+    "  'münchen.de', 'café au lait+%C3%A9'),"
+    " ('https://a.example/p?' || replace(printf('%.150c', '&'), '&',"
+    "  'k=v%20é&'), NULL, 'xn--mnchen-3ya.de.', printf('%.3000c', 'é')),"
+    " ('../rel?q=1#h', 'https://b.example/dir/page', '[0:0::1]', x'ff61ff'),"
+    " ('http://[::1]:80/', 'http://x/', '0x7f.1', '%zz%41'),"
+    " ('http://exa mple/', 'not a base', 'a b', NULL),"
+    " (NULL, NULL, NULL, '');";
+
+/* 63 component, value pairs (SQLite's default limit is 127 arguments);
+   the 64th setter is a second url_set around the first. */
+#define PAIRS7                                                          \
+  "'protocol','http', 'username','ü s', 'password','p@ss', "           \
+  "'hostname','Bücher.example', 'port','8080', 'pathname','/a b/ä', " \
+  "'search','?q=é', "
+#define PAIRS9 PAIRS7 "'hash','#f g', 'host','xn--mnchen-3ya.de:81', "
+#define SET64                                                            \
+  "SELECT url_set(url_set(url, " PAIRS9 PAIRS9 PAIRS9 PAIRS9 PAIRS9 PAIRS9 \
+  PAIRS7 "'href','https://z.example/'), 'hash', 'end') FROM inputs"
+
+const ext_case ext_cases[] = {
+    {"url_version", 0, "SELECT url_version()"},
+    {"url_parse_host", 1, "SELECT url_parse_host(host) FROM inputs"},
+    {"url_parse_host", 2, "SELECT url_parse_host(text, 1) FROM inputs"},
+    {"url_domain_to_unicode", 1,
+     "SELECT url_domain_to_unicode(url_parse_host(host)) FROM inputs"},
+    {"url_domain_to_ascii", 1, "SELECT url_domain_to_ascii(host) FROM inputs"},
+    {"url_domain_to_ascii", 2,
+     "SELECT url_domain_to_ascii(host, 'idna2008') FROM inputs"},
+    {"url_domain_to_unicode", 2,
+     "SELECT url_domain_to_unicode(url_parse_host(host), 'idna2008') FROM inputs"},
+    {"url_idna2008_error", 1,
+     "SELECT url_idna2008_error(url), url_idna2008_error(host) FROM inputs"},
+    {"url_href", 1, "SELECT url_href(url) FROM inputs"},
+    {"url_href", 2, "SELECT url_href(url, base) FROM inputs"},
+    {"url_href", 2, "SELECT url_href(url, 'https://c.example/d/') FROM inputs"},
+    {"url_protocol", 1, "SELECT url_protocol(url) FROM inputs"},
+    {"url_protocol", 2, "SELECT url_protocol(url, base) FROM inputs"},
+    {"url_username", 1, "SELECT url_username(url) FROM inputs"},
+    {"url_username", 2, "SELECT url_username(url, base) FROM inputs"},
+    {"url_password", 1, "SELECT url_password(url) FROM inputs"},
+    {"url_password", 2, "SELECT url_password(url, base) FROM inputs"},
+    {"url_host", 1, "SELECT url_host(url) FROM inputs"},
+    {"url_host", 2, "SELECT url_host(url, base) FROM inputs"},
+    {"url_hostname", 1, "SELECT url_hostname(url) FROM inputs"},
+    {"url_hostname", 2, "SELECT url_hostname(url, base) FROM inputs"},
+    {"url_port", 1, "SELECT url_port(url) FROM inputs"},
+    {"url_port", 2, "SELECT url_port(url, base) FROM inputs"},
+    {"url_pathname", 1, "SELECT url_pathname(url) FROM inputs"},
+    {"url_pathname", 2, "SELECT url_pathname(url, base) FROM inputs"},
+    {"url_search", 1, "SELECT url_search(url) FROM inputs"},
+    {"url_search", 2, "SELECT url_search(url, base) FROM inputs"},
+    {"url_hash", 1, "SELECT url_hash(url) FROM inputs"},
+    {"url_hash", 2, "SELECT url_hash(url, base) FROM inputs"},
+    {"url_resolve", 2, "SELECT url_resolve(base, url) FROM inputs"},
+    {"url_resolve", 2, "SELECT url_resolve('https://c.example/d/', url) FROM inputs"},
+    {"url_origin", 1, "SELECT url_origin(url) FROM inputs"},
+    {"url_origin", 2, "SELECT url_origin(url, base) FROM inputs"},
+    {"url_valid", 1, "SELECT url_valid(url) FROM inputs"},
+    {"url_valid", 2, "SELECT url_valid(url, base) FROM inputs"},
+    {"url_valid_string", 1, "SELECT url_valid_string(url) FROM inputs"},
+    {"url_valid_string", 2, "SELECT url_valid_string(url, base) FROM inputs"},
+    {"url_set", -1, "SELECT url_set(url, 'hostname', host, 'search', text) FROM inputs"},
+    {"url_set", -1, SET64},
+    {"url_search_param", 2, "SELECT url_search_param(url, 'k') FROM inputs"},
+    {"url_search_param", 2, "SELECT url_search_param(text, 'a') FROM inputs"},
+    {"url_search_param_append", 3,
+     "SELECT url_search_param_append(url, 'n', text) FROM inputs"},
+    {"url_search_param_set", 3,
+     "SELECT url_search_param_set(url, 'k', text) FROM inputs"},
+    {"url_search_param_delete", 2,
+     "SELECT url_search_param_delete(url, 'k') FROM inputs"},
+    {"url_search_param_delete", 3,
+     "SELECT url_search_param_delete(url, 'x', '1') FROM inputs"},
+    {"url_search_params_sort", 1, "SELECT url_search_params_sort(url) FROM inputs"},
+    {"url_encode", 1, "SELECT url_encode(text) FROM inputs"},
+    {"url_encode", 2, "SELECT url_encode(text, 'form'), url_encode(url, 'path') FROM inputs"},
+    {"url_decode", 1, "SELECT url_decode(url_encode(text)) FROM inputs"},
+    {"url_decode", 2, "SELECT url_decode(text, 'form') FROM inputs"},
+    {"url_public_suffix", 1,
+     "SELECT url_public_suffix(url), url_public_suffix(host) FROM inputs"},
+    {"url_registrable_domain", 1,
+     "SELECT url_registrable_domain(url), url_registrable_domain(host) FROM inputs"},
+    {"url_public_suffix", 2, "SELECT url_public_suffix(url, 'icann') FROM inputs"},
+    {"url_registrable_domain", 2,
+     "SELECT url_registrable_domain(host, 'icann') FROM inputs"},
+    {"url_subdomain", 1, "SELECT url_subdomain(url), url_subdomain(host) FROM inputs"},
+    {"url_subdomain", 2, "SELECT url_subdomain(url, 'icann') FROM inputs"},
+    {"url_tld", 1, "SELECT url_tld(url), url_tld(host) FROM inputs"},
+    {"url_host_without_www", 1, "SELECT url_host_without_www(url) FROM inputs"},
+    {"url_host_type", 1, "SELECT url_host_type(url), url_host_type(host) FROM inputs"},
+    {"url_file_extension", 1, "SELECT url_file_extension(url) FROM inputs"},
+    {"url_same_origin", 2, "SELECT url_same_origin(url, base) FROM inputs"},
+    {"url_same_site", 2, "SELECT url_same_site(url, base) FROM inputs"},
+    {"url_psl_info", 0, "SELECT url_psl_info()"},
+    {"url_psl_load", 1,
+     "SELECT url_psl_load('/usr/share/publicsuffix/public_suffix_list.dat')"
+     " ->> '$.format', url_registrable_domain('a.b.example.co.uk')"},
+    {"url_components", EXT_MODULE,
+     "SELECT c.* FROM inputs AS i, url_components(i.url, i.base) AS c"},
+    {"url_components", EXT_MODULE,
+     "SELECT c.*, c.input FROM inputs AS i, url_components(i.url) AS c"},
+    {"url_search_params", EXT_MODULE,
+     "SELECT i.rowid, p.* FROM inputs AS i, url_search_params(i.url) AS p"},
+    {"url_search_params", EXT_MODULE,
+     "SELECT p.*, p.input FROM inputs AS i, url_search_params(i.text) AS p"},
+    {"url_hierarchy", EXT_MODULE,
+     "SELECT i.rowid, h.* FROM inputs AS i, url_hierarchy(i.url) AS h"},
+    {"url_host_hierarchy", EXT_MODULE,
+     "SELECT i.rowid, h.* FROM inputs AS i, url_host_hierarchy(i.host) AS h"},
+    {"url_validation_errors", EXT_MODULE,
+     "SELECT i.rowid, e.* FROM inputs AS i,"
+     " url_validation_errors(i.url, i.base) AS e"},
+    {"url_canonical", 1,
+     "SELECT url_canonical(url), url_canonical(host), url_canonical(text) FROM inputs"},
+    {"url_canonical", 2,
+     "SELECT url_canonical(url, 'google'), url_canonical(url, 'aggressive'),"
+     " url_canonical(text, 'semantic_precise'), url_canonical(url, 'whatwg') FROM inputs"},
+    {"url_surt", 1, "SELECT url_surt(url), url_surt(host), url_surt(text) FROM inputs"},
+    {"url_surt", 2,
+     "SELECT url_surt(url, '{\"with_scheme\": true, \"public_suffix\": true}'),"
+     " url_surt(url, '{\"canonicalizer\": \"aggressive\", \"heritrix\": true}')"
+     " FROM inputs"},
+    {"url_ssurt", 1, "SELECT url_ssurt(url) FROM inputs"},
+    {"url_strip_params", -1,
+     "SELECT url_strip_params(url, '@tracking', 'a*', 'q') FROM inputs"},
+    {"url_lookup_expressions", EXT_MODULE,
+     "SELECT i.rowid, e.*, e.input FROM inputs AS i, url_lookup_expressions(i.url) AS e"},
+};
+const int ext_n_cases = (int)(sizeof ext_cases / sizeof ext_cases[0]);
