@@ -107,14 +107,18 @@ static uint64_t bytes_equal(uint64_t w, unsigned char c) {
    across words is seen too; bytes next to each other in a word are next
    to each other in memory whatever the byte order. */
 static int has_pair(const char *s, size_t n, unsigned char c) {
-  size_t i = 0;
-  for (; i + 8 <= n; i += 7) {
+  if (n < 8) { /* without a branch per byte: pairs are rare */
+    int r = 0;
+    for (size_t i = 1; i < n; i++)
+      r |= ((unsigned char)s[i] == c) & ((unsigned char)s[i - 1] == c);
+    return r;
+  }
+  for (size_t i = 0;; i += 7) {
+    if (i + 8 > n) i = n - 8; /* the last word ends at n, overlapping more */
     uint64_t m = bytes_equal(load8(s + i), c);
     if (m & (m >> 8)) return 1;
+    if (i + 8 == n) return 0;
   }
-  for (i = i ? i : 1; i < n; i++)
-    if ((unsigned char)s[i] == c && (unsigned char)s[i - 1] == c) return 1;
-  return 0;
 }
 
 /* The high bit of each byte of w in 'A'..'Z' (see lowercase). */

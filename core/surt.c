@@ -207,14 +207,21 @@ invalid:
 
 /* ------------------------------------------------------------------ keys */
 
+#define MAX_DOTS 32
+
 void url_surt_reverse_host(url_buf *out, const char *h, size_t n,
                            int trailing_comma, int swap_commas) {
   if (url_buf_reserve(out, n + 1)) return; /* as long, and maybe a ',' */
   char *d = out->ptr + out->len;
-  size_t dots[32], k = 0; /* the dots, found in one pass */
-  for (size_t i = 0; i < n && k < 32; i++)
-    if (h[i] == '.') dots[k++] = i;
-  int noted = k < 32; /* else the dots are looked for backwards */
+  /* The dots, in one pass without a branch per byte (where they fall is
+     unpredictable): dots[k] is written whether or not h[i] is one.  Past
+     MAX_DOTS they are looked for backwards. */
+  size_t dots[MAX_DOTS + 1], k = 0;
+  for (size_t i = 0; i < n && k < MAX_DOTS; i++) {
+    dots[k] = i;
+    k += h[i] == '.';
+  }
+  int noted = k < MAX_DOTS;
   for (size_t end = n;;) { /* labels from the last */
     size_t start = end;
     if (noted) start = k ? dots[--k] + 1 : 0;
