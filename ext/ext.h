@@ -43,6 +43,10 @@ SQLITE_EXTENSION_INIT3
 /* Bytes of stack storage for an argument or a result before the heap. */
 #define URL_STACK 512
 
+/* The allocator ext/ hands to every core buffer, list and call: SQLite's
+   (mem.c). */
+extern const url_allocator url_mem_sqlite;
+
 /* ------------------------------------------------ the connection's state */
 
 /*

@@ -140,7 +140,7 @@ static url_conn *conn_new(void) {
   if (!c) return NULL;
   c->refs = 1;
   c->cache = NULL;
-  if (url_psl_open_default(&c->psl) != URL_OK) {
+  if (url_psl_open_default(&c->psl, &url_mem_sqlite) != URL_OK) {
     sqlite3_free(c);
     return NULL;
   }

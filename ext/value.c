@@ -59,7 +59,7 @@ static int value_bytes(sqlite3_value *v, const char **p, size_t *n) {
 }
 
 int url_arg_read(url_arg *a, sqlite3_value *v, size_t max) {
-  url_buf_init(&a->fix, a->stack, sizeof a->stack, max);
+  url_buf_init(&a->fix, &url_mem_sqlite, a->stack, sizeof a->stack, max);
   a->s = "";
   a->n = 0;
   const char *p;
@@ -141,10 +141,10 @@ void url_call_begin(url_call *c, sqlite3_context *ctx) {
   c->ctx = ctx;
   c->kept = NULL;
   c->max = url_max_len(ctx);
-  url_init(&c->u, c->ust, sizeof c->ust, c->max);
-  url_init(&c->b, c->bst, sizeof c->bst, c->max);
-  url_buf_init(&c->out, c->ost, sizeof c->ost, c->max);
-  url_buf_init(&c->host, c->hst, sizeof c->hst, c->max);
+  url_init(&c->u, &url_mem_sqlite, c->ust, sizeof c->ust, c->max);
+  url_init(&c->b, &url_mem_sqlite, c->bst, sizeof c->bst, c->max);
+  url_buf_init(&c->out, &url_mem_sqlite, c->ost, sizeof c->ost, c->max);
+  url_buf_init(&c->host, &url_mem_sqlite, c->hst, sizeof c->hst, c->max);
 }
 
 void url_call_end(url_call *c) {
@@ -181,7 +181,7 @@ int url_parse_value(url *u, sqlite3_value *v, const url *base, size_t max) {
 void url_kept_init(url_kept *k) {
   k->mem = k->st;
   k->cap = sizeof k->st;
-  url_init(&k->u, k->mem, k->cap, 0);
+  url_init(&k->u, &url_mem_sqlite, k->mem, k->cap, 0);
 }
 
 void url_kept_free(url_kept *k) {
@@ -192,7 +192,7 @@ void url_kept_free(url_kept *k) {
 
 int url_kept_parse(url_kept *k, sqlite3_value *v, const url *base,
                    size_t max) {
-  url_init(&k->u, k->mem, k->cap, max);
+  url_init(&k->u, &url_mem_sqlite, k->mem, k->cap, max);
   int rc = url_parse_value(&k->u, v, base, max);
   if (k->u.href.ptr != k->mem) { /* it grew: keep the larger buffer */
     if (k->mem != k->st) sqlite3_free(k->mem);
@@ -253,7 +253,8 @@ static url_call_cache *call_cache(sqlite3_context *ctx) {
   for (int i = 0; i < BASE_SLOTS; i++) {
     base_slot *s = &cc->slot[i];
     s->rc = -1;
-    url_buf_init(&s->key, s->kst, sizeof s->kst, (size_t)0x7fffffff);
+    url_buf_init(&s->key, &url_mem_sqlite, s->kst, sizeof s->kst,
+                 (size_t)0x7fffffff);
     url_kept_init(&s->b);
   }
   cc->next = 0;
@@ -267,7 +268,7 @@ static int base_slot_fill(base_slot *s, sqlite3_value *v, const char *p,
   s->rc = -1;
   if (s->key.err || s->key.cap > KEEP_MAX) {
     url_buf_free(&s->key);
-    url_buf_init(&s->key, s->kst, sizeof s->kst, s->key.max);
+    url_buf_init(&s->key, &url_mem_sqlite, s->kst, sizeof s->kst, s->key.max);
   }
   if (s->b.cap > KEEP_MAX) url_kept_free(&s->b);
   s->key.len = 0;
