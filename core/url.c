@@ -10,10 +10,13 @@
 ** credentials that end up empty) truncate the tail of the buffer.  States
 ** whose steps are the same for a run of code points (scheme, authority,
 ** path segments, query, fragment) handle the run at once.
+**
+** url_parse() (parse.c) tries the fast path for canonical input
+** (canonical.c) before this state machine; that fast path builds on this
+** file's types and scheme helpers, so nothing here calls it.
 */
 #include "url.h"
 
-#include "canonical.h"
 #include "percent.h"
 #include "url_errors.h"
 
@@ -1010,13 +1013,6 @@ static int parse(url *u, const char *in, size_t n, const url *base,
   return rc;
 }
 
-int url_parse(url *u, const char *in, size_t n, const url *base) {
-  /* Most URLs are already canonical: one checking pass and one copy. */
-  int rc = url_parse_canonical(u, in, n);
-  if (rc != URL_NOT_CANONICAL) return rc;
-  return parse(u, in, n, base, NULL);
-}
-
 int url_parse_full(url *u, const char *in, size_t n, const url *base) {
   return parse(u, in, n, base, NULL);
 }
@@ -1129,7 +1125,7 @@ int url_origin(const url *u, url_buf *out) {
         char st[256];
         url inner;
         url_init(&inner, u->href.mem, st, sizeof st, u->href.max);
-        int rc = url_parse(&inner, path.s, path.n, NULL);
+        int rc = parse(&inner, path.s, path.n, NULL, NULL);
         int tuple = rc == URL_OK && (inner.scheme_type == URL_SCHEME_HTTP ||
                                      inner.scheme_type == URL_SCHEME_HTTPS);
         if (tuple) rc = url_origin(&inner, out);

@@ -77,12 +77,13 @@ static inline void url_free(url *u) { url_buf_free(&u->href); }
 /*
 ** The basic URL parser: parses in[0..n) (valid UTF-8) against `base` (NULL
 ** for none) into u, which must be freshly initialised.  Returns URL_OK,
-** URL_FAILURE, or URL_NOMEM / URL_TOOBIG.
+** URL_FAILURE, or URL_NOMEM / URL_TOOBIG.  Defined in parse.c: the fast
+** path for canonical input (canonical.h), then url_parse_full.
 */
 int url_parse(url *u, const char *in, size_t n, const url *base);
 
-/* url_parse without its fast path for canonical input (core/canonical.h):
-   for callers that tried that already, and the test comparing the two. */
+/* The state machine alone (url.c), without that fast path: for callers
+   that tried it already, and the tests comparing the two. */
 int url_parse_full(url *u, const char *in, size_t n, const url *base);
 
 /*
