@@ -8,7 +8,7 @@
 **   SELECT url_psl_info() ->> '$.path';
 **
 ** Each connection has its own list (no global state): it lives in the
-** connection's url_conn (url_ext.c), the user data of every function and
+** connection's url_conn (conn.c), the user data of every function and
 ** table-valued function; url_psl_load swaps it there.
 */
 #include <string.h>
