@@ -146,7 +146,7 @@ bench-count: $(B)/bench/parse_count ## instructions per URL of the core parser (
 
 $(B)/bench/parse_count: bench/parse_count.c $(CORE_OBJ) $(B)/tests/mem_libc.o
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(CORE_OBJ) $(B)/tests/mem_libc.o $(EXT_LIBS)
+	$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(CORE_OBJ) $(B)/tests/mem_libc.o $(EXT_LIBS)
 
 fuzz: $(B)/.deps-fuzz ## libFuzzer runs: the parser, the SQL surface (FUZZ_SECONDS each, default 60)
 	@$(MAKE) --no-print-directory -f fuzz/Makefile

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mem_libc.h"
 #include "url.h"
 #include "url_errors.h"
 
@@ -31,7 +32,7 @@ __attribute__((noinline)) static size_t parse_all(const line *v, size_t n) {
   for (size_t i = 0; i < n; i++) {
     char st[512];
     url u;
-    url_init(&u, st, sizeof st, (size_t)1 << 24);
+    url_init(&u, &url_mem_libc, st, sizeof st, (size_t)1 << 24);
     int rc = url_parse(&u, v[i].s, v[i].n, NULL);
     if (rc == URL_OK) total += url_href(&u).n;
     url_free(&u);
@@ -47,8 +48,8 @@ __attribute__((noinline)) static size_t parse_all_errors(const line *v,
     char st[512];
     url u;
     url_errors e;
-    url_init(&u, st, sizeof st, (size_t)1 << 24);
-    url_errors_init(&e);
+    url_init(&u, &url_mem_libc, st, sizeof st, (size_t)1 << 24);
+    url_errors_init(&e, &url_mem_libc);
     int rc = url_parse_errors(&u, v[i].s, v[i].n, NULL, &e);
     if (rc == URL_OK) total += url_href(&u).n;
     total += e.n;

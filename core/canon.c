@@ -609,7 +609,7 @@ static int do_query(canon *c, span *out) {
     return c->work.err;
   }
   url_search_params *qp = &c->qp;
-  url_sp_init(qp, c->qp_st, sizeof c->qp_st, c->pair_st,
+  url_sp_init(qp, c->work.mem, c->qp_st, sizeof c->qp_st, c->pair_st,
               sizeof c->pair_st / sizeof c->pair_st[0], c->work.max);
   c->qp_used = 1;
   put_query_text(c, q);
@@ -899,13 +899,14 @@ static int two_protocols(const char *s, size_t n) {
   return k && starts_protocol(s + k, n - k);
 }
 
-int url_canon_parts(const char *in, size_t n, uint32_t steps, size_t max,
-                    int checked, url_canon_use use, void *ctx) {
+int url_canon_parts(const char *in, size_t n, uint32_t steps,
+                    const url_allocator *mem, size_t max, int checked,
+                    url_canon_use use, void *ctx) {
   char pst[STACK], sst[STACK];
   url_buf prep;
   url src;
-  url_buf_init(&prep, pst, sizeof pst, max);
-  url_init(&src, sst, sizeof sst, max);
+  url_buf_init(&prep, mem, pst, sizeof pst, max);
+  url_init(&src, mem, sst, sizeof sst, max);
   /* Most stored URLs are canonical: one pass parses them (canonical.h). */
   int rc = URL_NOT_CANONICAL;
   if (!((steps & URL_CS_ONE_PROTOCOL) && two_protocols(in, n)))
@@ -927,8 +928,8 @@ int url_canon_parts(const char *in, size_t n, uint32_t steps, size_t max,
     canon c;
     c.src = &src;
     c.steps = steps;
-    url_buf_init(&c.work, c.work_st, sizeof c.work_st, max);
-    url_buf_init(&c.tmp, c.tmp_st, sizeof c.tmp_st, max);
+    url_buf_init(&c.work, mem, c.work_st, sizeof c.work_st, max);
+    url_buf_init(&c.tmp, mem, c.tmp_st, sizeof c.tmp_st, max);
     c.qp_used = 0;
     rc = transform(&c, &p);
     if (rc == URL_OK) rc = use(ctx, &p, (url_str){NULL, 0}, NULL);
@@ -957,7 +958,8 @@ static int build(void *out, const url_parts *p, url_str key, url_buf *b) {
 
 int url_canon_run(url *out, const char *in, size_t n, uint32_t steps) {
   if (steps == 0) return url_parse(out, in, n, NULL);
-  return url_canon_parts(in, n, steps, out->href.max, 1, build, out);
+  return url_canon_parts(in, n, steps, out->href.mem, out->href.max, 1, build,
+                         out);
 }
 
 int url_canonicalize(url *out, const char *in, size_t n, url_canon_profile p) {

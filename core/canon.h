@@ -110,8 +110,8 @@ int url_canon_run(url *out, const char *in, size_t n, uint32_t steps);
 ** whole serialization when it is a slice of the parsed input (the usual
 ** case: nothing to change but maybe a fragment to drop), else {NULL, 0};
 ** then buf is the scratch buffer key starts, which use may take over or
-** write past (url_result_part), else NULL.  use's status is returned.  max
-** bounds every scratch buffer.
+** write past (url_result_part), else NULL.  use's status is returned.  Every
+** scratch buffer grows with mem, up to max bytes.
 **
 ** `checked`: in[0..n) is valid UTF-8.  When 0 it may be any bytes: only
 ** an input that the parser's canonical fast path takes (ASCII, already in
@@ -120,8 +120,9 @@ int url_canon_run(url *out, const char *in, size_t n, uint32_t steps);
 */
 typedef int (*url_canon_use)(void *ctx, const url_parts *p, url_str key,
                              url_buf *buf);
-int url_canon_parts(const char *in, size_t n, uint32_t steps, size_t max,
-                    int checked, url_canon_use use, void *ctx);
+int url_canon_parts(const char *in, size_t n, uint32_t steps,
+                    const url_allocator *mem, size_t max, int checked,
+                    url_canon_use use, void *ctx);
 
 /* url_canon_run with a profile's steps. */
 int url_canonicalize(url *out, const char *in, size_t n, url_canon_profile p);

@@ -322,7 +322,7 @@ static void record_strict_to_ascii(url_errors *errs, const char *domain,
                                    size_t n) {
   char st[256];
   url_buf scratch;
-  url_buf_init(&scratch, st, sizeof st, 254);
+  url_buf_init(&scratch, errs->mem, st, sizeof st, 254);
   int rc = url_domain_to_ascii_strict(domain, n, &scratch);
   url_buf_free(&scratch);
   if (rc == URL_FAILURE || rc == URL_TOOBIG)
@@ -379,8 +379,8 @@ static int domain_parse_slow(const char *s, size_t n, url_buf *out,
                              size_t at) {
   char st1[256], st2[256];
   url_buf dec, fix;
-  url_buf_init(&dec, st1, sizeof st1, out->max);
-  url_buf_init(&fix, st2, sizeof st2, out->max);
+  url_buf_init_like(&dec, out, st1, sizeof st1, out->max);
+  url_buf_init_like(&fix, out, st2, sizeof st2, out->max);
   const char *domain = s;
   size_t dlen = n;
   int rc = URL_OK;

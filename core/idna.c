@@ -8,8 +8,9 @@
 ** domains).  Punycode: RFC 3492.
 **
 ** Everything works on arrays of code points (cpvec) that start in stack
-** storage and move to the heap only for long domains.  No mutable static
-** state: the functions are reentrant and thread-safe.
+** storage and move to the heap, through the output buffer's allocator, only
+** for long domains.  No mutable static state: the functions are reentrant
+** and thread-safe.
 */
 #include "idna.h"
 
@@ -32,16 +33,19 @@ typedef struct cpvec {
   uint32_t *p;
   size_t len, cap;
   uint32_t *stack;
+  const url_allocator *mem; /* the output buffer's */
 } cpvec;
 
-static void cv_init(cpvec *v, uint32_t *stack, size_t cap) {
+static void cv_init(cpvec *v, const url_allocator *mem, uint32_t *stack,
+                    size_t cap) {
   v->p = v->stack = stack;
+  v->mem = mem;
   v->len = 0;
   v->cap = cap;
 }
 
 static void cv_free(cpvec *v) {
-  if (v->p != v->stack) url_mem_free(v->p);
+  if (v->p != v->stack) v->mem->release(v->p);
   v->p = v->stack;
   v->len = 0;
 }
@@ -54,10 +58,10 @@ static int cv_reserve(cpvec *v, size_t extra) {
   if (cap < v->len + extra) cap = v->len + extra;
   uint32_t *p;
   if (v->p == v->stack) {
-    p = url_mem_alloc(cap * sizeof *p);
+    p = v->mem->alloc(cap * sizeof *p);
     if (p && v->len) memcpy(p, v->p, v->len * sizeof *p);
   } else {
-    p = url_mem_realloc(v->p, cap * sizeof *p);
+    p = v->mem->resize(v->p, cap * sizeof *p);
   }
   if (!p) return URL_NOMEM;
   v->p = p;
@@ -429,8 +433,8 @@ static int puny_encode(const uint32_t *s, size_t n, url_buf *out) {
   int rc = URL_FAILURE;
   if (n > PC_MAXINT / 2) return URL_FAILURE;
   if (n > 64) {
-    key = url_mem_alloc(n * sizeof *key);
-    fw = url_mem_alloc((n + 1) * sizeof *fw);
+    key = out->mem->alloc(n * sizeof *key);
+    fw = out->mem->alloc((n + 1) * sizeof *fw);
     if (!key || !fw) {
       rc = URL_NOMEM;
       goto done;
@@ -484,8 +488,8 @@ static int puny_encode(const uint32_t *s, size_t n, url_buf *out) {
   }
   rc = URL_OK;
 done:
-  if (key != key_stack) url_mem_free(key);
-  if (fw != fw_stack) url_mem_free(fw);
+  if (key != key_stack) out->mem->release(key);
+  if (fw != fw_stack) out->mem->release(fw);
   return rc;
 }
 
@@ -581,11 +585,11 @@ typedef struct idna_work {
   uint32_t sa[CV_STACK], sb[CV_STACK], sres[CV_STACK], stmp[CV_STACK];
 } idna_work;
 
-static void work_init(idna_work *w) {
-  cv_init(&w->a, w->sa, CV_STACK);
-  cv_init(&w->b, w->sb, CV_STACK);
-  cv_init(&w->res, w->sres, CV_STACK);
-  cv_init(&w->tmp, w->stmp, CV_STACK);
+static void work_init(idna_work *w, const url_allocator *mem) {
+  cv_init(&w->a, mem, w->sa, CV_STACK);
+  cv_init(&w->b, mem, w->sb, CV_STACK);
+  cv_init(&w->res, mem, w->sres, CV_STACK);
+  cv_init(&w->tmp, mem, w->stmp, CV_STACK);
 }
 
 static void work_free(idna_work *w) {
@@ -731,7 +735,7 @@ int url_domain_to_ascii(const char *in, size_t n, url_buf *out) {
   out->len = start;
 
 full:
-  work_init(&w);
+  work_init(&w, out->mem);
   rc = process(in, n, &w, 0);
   if (rc == URL_OK) rc = encode_labels(&w, out);
   work_free(&w);
@@ -795,7 +799,7 @@ int url_domain_to_ascii_strict(const char *in, size_t n, url_buf *out) {
   if (i == n && !has_xn_label(in, n)) {
     rc = ascii_to_ascii_strict(in, n, out);
   } else {
-    work_init(&w);
+    work_init(&w, out->mem);
     rc = process(in, n, &w, 1);
     if (rc == URL_OK) rc = encode_labels(&w, out);
     work_free(&w);
@@ -826,7 +830,7 @@ int url_domain_to_unicode(const char *in, size_t n, url_buf *out) {
     }
     return URL_OK;
   }
-  work_init(&w);
+  work_init(&w, out->mem);
   rc = process(in, n, &w, 0);
   if (rc == URL_OK) {
     for (i = 0; i < w.res.len; i++) url_buf_put_utf8(out, w.res.p[i]);

@@ -161,7 +161,7 @@ int url_idna2008_to_ascii(const char *in, size_t n, url_buf *out, int *why) {
   /* libidn2 reads C strings: a copy with a NUL (the input has none). */
   char st[256];
   url_buf z;
-  url_buf_init(&z, st, sizeof st, SIZE_MAX);
+  url_buf_init_like(&z, out, st, sizeof st, SIZE_MAX);
   url_buf_append(&z, in, n);
   url_buf_putc(&z, '\0');
   rc = z.err ? z.err : lookup(z.ptr, n, ascii, out, why);
@@ -184,7 +184,7 @@ int url_idna2008_to_unicode(const char *in, size_t n, url_buf *out,
   size_t start = out->len;
   char st[256]; /* lookup results are at most 254 octets */
   url_buf a;
-  url_buf_init(&a, st, sizeof st, 4096);
+  url_buf_init_like(&a, out, st, sizeof st, 4096);
   int rc = url_idna2008_to_ascii(in, n, &a, why);
   if (rc == URL_OK && !has_a_label(a.ptr, a.len)) {
     url_buf_append(out, a.ptr, a.len);

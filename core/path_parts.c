@@ -61,7 +61,7 @@ int url_path_file_extension(const url *u, url_buf *out) {
   if (!dot || dot == seg || dot + dot_len == end) return URL_FAILURE;
   char st[64];
   url_buf dec;
-  url_buf_init(&dec, st, sizeof st, out->max);
+  url_buf_init_like(&dec, out, st, sizeof st, out->max);
   url_pct_decode(&dec, dot + dot_len, (size_t)(end - dot - dot_len), 0);
   /* Valid UTF-8 is copied to out; invalid is repaired into it. */
   const char *s;

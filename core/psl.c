@@ -36,9 +36,9 @@ static int is_dafsa(const char *buf, size_t n) {
 }
 
 /* Reads the regular file at fd (at most MAX_LIST_BYTES) into a buffer from
-   url_mem_alloc().  Returns URL_OK, URL_FAILURE (why set) or URL_NOMEM. */
-static int read_all(int fd, char **out, size_t *out_n, char *why,
-                    size_t why_size) {
+   mem.  Returns URL_OK, URL_FAILURE (why set) or URL_NOMEM. */
+static int read_all(int fd, const url_allocator *mem, char **out,
+                    size_t *out_n, char *why, size_t why_size) {
   struct stat st;
   if (fstat(fd, &st) != 0) {
     set_errno_why(why, why_size, errno);
@@ -55,18 +55,18 @@ static int read_all(int fd, char **out, size_t *out_n, char *why,
   /* The size is a hint only (files under /proc say 0; a file may grow). */
   size_t cap = (size_t)st.st_size + 1, n = 0;
   if (cap < 4096) cap = 4096;
-  char *buf = url_mem_alloc(cap);
+  char *buf = mem->alloc(cap);
   if (!buf) return URL_NOMEM;
   for (;;) {
     if (n == cap) {
       if (cap > MAX_LIST_BYTES) {
-        url_mem_free(buf);
+        mem->release(buf);
         set_why(why, why_size, "larger than 64 MiB");
         return URL_FAILURE;
       }
-      char *p = url_mem_realloc(buf, cap * 2);
+      char *p = mem->resize(buf, cap * 2);
       if (!p) {
-        url_mem_free(buf);
+        mem->release(buf);
         return URL_NOMEM;
       }
       buf = p;
@@ -77,14 +77,14 @@ static int read_all(int fd, char **out, size_t *out_n, char *why,
     if (r < 0) {
       if (errno == EINTR) continue;
       int err = errno;
-      url_mem_free(buf);
+      mem->release(buf);
       set_errno_why(why, why_size, err);
       return URL_FAILURE;
     }
     n += (size_t)r;
   }
   if (n > MAX_LIST_BYTES) {
-    url_mem_free(buf);
+    mem->release(buf);
     set_why(why, why_size, "larger than 64 MiB");
     return URL_FAILURE;
   }
@@ -107,8 +107,8 @@ static psl_ctx_t *load_mem(char *buf, size_t n, int *nomem) {
   return ctx;
 }
 
-int url_psl_open_file(url_psl_list *l, const char *path, char *why,
-                      size_t why_size) {
+int url_psl_open_file(url_psl_list *l, const url_allocator *mem,
+                      const char *path, char *why, size_t why_size) {
   set_why(why, why_size, "");
   /* O_NONBLOCK: opening a FIFO must not wait for a writer (it is then
      rejected as not a regular file); it changes nothing for regular files. */
@@ -121,11 +121,11 @@ int url_psl_open_file(url_psl_list *l, const char *path, char *why,
   int have_st = fstat(fd, &st) == 0;
   char *buf = NULL;
   size_t n = 0;
-  int rc = read_all(fd, &buf, &n, why, why_size);
+  int rc = read_all(fd, mem, &buf, &n, why, why_size);
   close(fd);
   if (rc != URL_OK) return rc;
   if (n == 0) {
-    url_mem_free(buf);
+    mem->release(buf);
     set_why(why, why_size, "empty file");
     return URL_FAILURE;
   }
@@ -133,13 +133,13 @@ int url_psl_open_file(url_psl_list *l, const char *path, char *why,
   /* libpsl takes any text as rules; refuse what cannot be a list. */
   if (!dafsa && (memchr(buf, '\0', n) ||
                  url_utf8_valid_prefix((const unsigned char *)buf, n) != n)) {
-    url_mem_free(buf);
+    mem->release(buf);
     set_why(why, why_size, "not a public suffix list (binary data)");
     return URL_FAILURE;
   }
   int nomem;
   psl_ctx_t *ctx = load_mem(buf, n, &nomem);
-  url_mem_free(buf);
+  mem->release(buf);
   if (!ctx) {
     if (nomem) return URL_NOMEM;
     set_why(why, why_size,
@@ -154,7 +154,7 @@ int url_psl_open_file(url_psl_list *l, const char *path, char *why,
     return URL_FAILURE;
   }
   size_t plen = strlen(path);
-  char *p = url_mem_alloc(plen + 1);
+  char *p = mem->alloc(plen + 1);
   if (!p) {
     psl_free(ctx);
     return URL_NOMEM;
@@ -165,11 +165,13 @@ int url_psl_open_file(url_psl_list *l, const char *path, char *why,
   l->path = p;
   l->date = have_st ? st.st_mtime : 0;
   l->format = dafsa ? URL_PSL_DAFSA : URL_PSL_TEXT;
+  l->mem = mem;
   return URL_OK;
 }
 
-int url_psl_open_default(url_psl_list *l) {
+int url_psl_open_default(url_psl_list *l, const url_allocator *mem) {
   memset(l, 0, sizeof *l);
+  l->mem = mem;
   /* psl_latest(NULL)'s candidates, newest first (ties: in this order),
      each only if newer than the built-in data. */
   time_t builtin_time = psl_builtin_file_time();
@@ -195,7 +197,7 @@ int url_psl_open_default(url_psl_list *l) {
   }
   for (int i = 0; i < k; i++) {
     char why[160];
-    int rc = url_psl_open_file(l, order[i], why, sizeof why);
+    int rc = url_psl_open_file(l, mem, order[i], why, sizeof why);
     if (rc != URL_FAILURE) return rc;
   }
   const psl_ctx_t *b = psl_builtin();
@@ -218,7 +220,7 @@ int url_psl_open_default(url_psl_list *l) {
 void url_psl_close(url_psl_list *l) {
   if (!l) return;
   if (l->owned) psl_free(l->owned); /* never the built-in list */
-  url_mem_free(l->path);
+  if (l->path) l->mem->release(l->path);
   memset(l, 0, sizeof *l);
 }
 
@@ -237,7 +239,7 @@ int url_psl_wildcard_count(const url_psl_list *l) {
 static void json_string(url_buf *out, const char *s, size_t n) {
   char st[256];
   url_buf fix;
-  url_buf_init(&fix, st, sizeof st, out->max);
+  url_buf_init_like(&fix, out, st, sizeof st, out->max);
   const char *t;
   size_t tn;
   if (url_utf8_sanitize(s, n, &fix, &t, &tn) != URL_OK) {
@@ -351,7 +353,7 @@ int url_psl_host_parts_in(const url_psl_list *l, url_psl_section sec,
   /* libpsl wants a NUL-terminated string. */
   char st[256];
   url_buf b;
-  url_buf_init(&b, st, sizeof st, SIZE_MAX);
+  url_buf_init(&b, l->mem, st, sizeof st, SIZE_MAX);
   url_buf_append(&b, h + start, m - start);
   url_buf_putc(&b, '\0');
   if (b.err) {
@@ -432,8 +434,8 @@ typedef struct origin {
 
 static int origin_get(const url *src, origin *o, int parse) {
   size_t max = src->href.max ? src->href.max : SIZE_MAX;
-  url_buf_init(&o->ser, o->ser_st, sizeof o->ser_st, max);
-  url_init(&o->u, o->u_st, sizeof o->u_st, max);
+  url_buf_init_like(&o->ser, &src->href, o->ser_st, sizeof o->ser_st, max);
+  url_init(&o->u, src->href.mem, o->u_st, sizeof o->u_st, max);
   o->tuple = 0;
   int rc = url_origin(src, &o->ser);
   if (rc != URL_OK) return rc;

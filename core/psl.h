@@ -51,9 +51,10 @@ typedef enum url_psl_format {
 typedef struct url_psl_list {
   const psl_ctx_t *psl;  /* what lookups use; never NULL once opened */
   psl_ctx_t *owned;      /* psl when it must be psl_free()d, else NULL */
-  char *path;            /* malloc()ed file path; NULL for the built-in list */
+  char *path;            /* file path from mem; NULL for the built-in list */
   time_t date;           /* the data's date (file mtime); 0: unknown */
   url_psl_format format;
+  const url_allocator *mem; /* opening and long lookups allocate with it */
 } url_psl_list;
 
 /*
@@ -63,10 +64,11 @@ typedef struct url_psl_list {
 ** that is newer than the built-in data and loads; otherwise the built-in
 ** list (psl_builtin()).  The choice is made here rather than by calling
 ** psl_latest() so that the list can say which file it is.  If libpsl has no
-** built-in list either, the list is empty (only the "*" rule).  Returns
+** built-in list either, the list is empty (only the "*" rule).  The list
+** keeps mem for what it allocates (libpsl's own data excepted).  Returns
 ** URL_OK or URL_NOMEM; on error *l is left closed (url_psl_close is a no-op).
 */
-int url_psl_open_default(url_psl_list *l);
+int url_psl_open_default(url_psl_list *l, const url_allocator *mem);
 
 /*
 ** Opens the list in the file `path` (NUL-terminated): the .dat text format
@@ -75,10 +77,11 @@ int url_psl_open_default(url_psl_list *l);
 ** a file that cannot be opened or read, is not a regular file, is larger
 ** than 64 MiB, is empty, is a text list that is not UTF-8 text (binary data)
 ** or has no rules, or that libpsl refuses (a DAFSA of an unknown version).
-** Returns URL_OK, URL_FAILURE (rejected; *l untouched), or URL_NOMEM.
+** The file is read into memory from mem, which the list keeps.  Returns
+** URL_OK, URL_FAILURE (rejected; *l untouched), or URL_NOMEM.
 */
-int url_psl_open_file(url_psl_list *l, const char *path, char *why,
-                      size_t why_size);
+int url_psl_open_file(url_psl_list *l, const url_allocator *mem,
+                      const char *path, char *why, size_t why_size);
 
 /* Releases what the list owns and leaves it closed.  NULL-safe. */
 void url_psl_close(url_psl_list *l);

@@ -182,15 +182,15 @@ int url_set(url *u, url_component which, const char *value, size_t n) {
   size_t max = u->href.max;
   char st1[256], st2[256], st3[512];
   url v;
-  url_init(&v, st3, sizeof st3, max);
+  url_init(&v, u->href.mem, st3, sizeof st3, max);
   int rc;
   if (which == URL_C_HREF) {
     rc = url_parse(&v, value, n, NULL);
   } else {
     url scratch;
     url_buf tmp;
-    url_init(&scratch, st1, sizeof st1, max);
-    url_buf_init(&tmp, st2, sizeof st2, max);
+    url_init(&scratch, u->href.mem, st1, sizeof st1, max);
+    url_buf_init_like(&tmp, &u->href, st2, sizeof st2, max);
     url_parts p;
     url_get_parts(u, &p);
     rc = apply(u, &p, which, value, n, &scratch, &tmp);

@@ -65,8 +65,8 @@ int url_strip_params(url *out, const url *u, url_param_pred pred, void *ctx) {
   url_str q = parts.query;
   char st[512], nst[256];
   url_buf kept, name;
-  url_buf_init(&kept, st, sizeof st, out->href.max);
-  url_buf_init(&name, nst, sizeof nst, out->href.max);
+  url_buf_init_like(&kept, &out->href, st, sizeof st, out->href.max);
+  url_buf_init_like(&name, &out->href, nst, sizeof nst, out->href.max);
   int removed = 0, rc = URL_OK;
   size_t parts_kept = 0, remain = 0; /* kept parts; kept non-empty parts */
   for (size_t i = 0; q.s && i <= q.n && rc == URL_OK;) {

@@ -394,8 +394,8 @@ int url_surt(url_buf *out, const char *in, size_t n, const url_surt_opts *o,
     return out->err;
   }
   layout_ctx lc = {out, o, psl};
-  return url_canon_parts(in, n, steps_of(o, is_dns(in, n)), out->max,
-                         checked, layout, &lc);
+  return url_canon_parts(in, n, steps_of(o, is_dns(in, n)), out->mem,
+                         out->max, checked, layout, &lc);
 }
 
 int url_ssurt(url_buf *out, const url *u) {

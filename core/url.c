@@ -10,10 +10,13 @@
 ** credentials that end up empty) truncate the tail of the buffer.  States
 ** whose steps are the same for a run of code points (scheme, authority,
 ** path segments, query, fragment) handle the run at once.
+**
+** url_parse() (parse.c) tries the fast path for canonical input
+** (canonical.c) before this state machine; that fast path builds on this
+** file's types and scheme helpers, so nothing here calls it.
 */
 #include "url.h"
 
-#include "canonical.h"
 #include "percent.h"
 #include "url_errors.h"
 
@@ -952,7 +955,7 @@ static int map_positions(url_errors *e, size_t from, const char *s, size_t n,
     /* The k-th removed byte, at s[i], follows i - k kept ones: a kept byte
        at offset c had every removal with key i - k <= c before it. */
     for (size_t i = 0; i < n; i++) nk += is_tab_newline((unsigned char)s[i]);
-    keys = url_mem_alloc(nk * sizeof *keys);
+    keys = e->mem->alloc(nk * sizeof *keys);
     if (!keys) return URL_NOMEM;
     for (size_t i = 0, k = 0; i < n; i++)
       if (is_tab_newline((unsigned char)s[i])) keys[k] = i - k, k++;
@@ -967,7 +970,7 @@ static int map_positions(url_errors *e, size_t from, const char *s, size_t n,
     }
     e->v[j].pos = lead + c + lo;
   }
-  url_mem_free(keys);
+  if (keys) e->mem->release(keys);
   return URL_OK;
 }
 
@@ -985,7 +988,7 @@ static int parse(url *u, const char *in, size_t n, const url *base,
   const char *trimmed = in + lead, *s = trimmed;
   char st[256];
   url_buf clean;
-  url_buf_init(&clean, st, sizeof st, u->href.max);
+  url_buf_init_like(&clean, &u->href, st, sizeof st, u->href.max);
   int rc = url_remove_tab_newline(&s, &len, &clean);
   int removed = s != trimmed;
   if (URL_UNLIKELY(errs != NULL) && removed) /* 2. */
@@ -1010,13 +1013,6 @@ static int parse(url *u, const char *in, size_t n, const url *base,
   return rc;
 }
 
-int url_parse(url *u, const char *in, size_t n, const url *base) {
-  /* Most URLs are already canonical: one checking pass and one copy. */
-  int rc = url_parse_canonical(u, in, n);
-  if (rc != URL_NOT_CANONICAL) return rc;
-  return parse(u, in, n, base, NULL);
-}
-
 int url_parse_full(url *u, const char *in, size_t n, const url *base) {
   return parse(u, in, n, base, NULL);
 }
@@ -1031,7 +1027,7 @@ int url_parse_override(url *s, const url *ctx, const char *in, size_t n,
   if (n > s->href.max) return URL_TOOBIG;
   char st[256];
   url_buf clean;
-  url_buf_init(&clean, st, sizeof st, s->href.max);
+  url_buf_init_like(&clean, &s->href, st, sizeof st, s->href.max);
   int rc = url_remove_tab_newline(&in, &n, &clean);
   s->scheme_type = ctx->scheme_type;
   s->port = -2; /* unchanged, unless the port state sets it */
@@ -1128,8 +1124,8 @@ int url_origin(const url *u, url_buf *out) {
         url_str path = url_pathname(u);
         char st[256];
         url inner;
-        url_init(&inner, st, sizeof st, u->href.max);
-        int rc = url_parse(&inner, path.s, path.n, NULL);
+        url_init(&inner, u->href.mem, st, sizeof st, u->href.max);
+        int rc = parse(&inner, path.s, path.n, NULL, NULL);
         int tuple = rc == URL_OK && (inner.scheme_type == URL_SCHEME_HTTP ||
                                      inner.scheme_type == URL_SCHEME_HTTPS);
         if (tuple) rc = url_origin(&inner, out);

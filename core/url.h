@@ -62,26 +62,28 @@ typedef struct url_str {
 } url_str;
 
 /*
-** Starts an empty URL over caller storage `stack` (cap bytes) with a hard
-** size limit `max`.  Release with url_free().  Inline: every call of the
-** extension starts one or two.
+** Starts an empty URL over caller storage `stack` (cap bytes) that grows
+** with `mem`, with a hard size limit `max`.  Release with url_free().
+** Inline: every call of the extension starts one or two.
 */
-static inline void url_init(url *u, char *stack, size_t cap, size_t max) {
+static inline void url_init(url *u, const url_allocator *mem, char *stack,
+                            size_t cap, size_t max) {
   *u = (url){.query_start = URL_NONE, .fragment_start = URL_NONE, .port = -1};
   if (max > URL_NONE - 1) max = URL_NONE - 1; /* offsets are 32-bit */
-  url_buf_init(&u->href, stack, cap, max);
+  url_buf_init(&u->href, mem, stack, cap, max);
 }
 static inline void url_free(url *u) { url_buf_free(&u->href); }
 
 /*
 ** The basic URL parser: parses in[0..n) (valid UTF-8) against `base` (NULL
 ** for none) into u, which must be freshly initialised.  Returns URL_OK,
-** URL_FAILURE, or URL_NOMEM / URL_TOOBIG.
+** URL_FAILURE, or URL_NOMEM / URL_TOOBIG.  Defined in parse.c: the fast
+** path for canonical input (canonical.h), then url_parse_full.
 */
 int url_parse(url *u, const char *in, size_t n, const url *base);
 
-/* url_parse without its fast path for canonical input (core/canonical.h):
-   for callers that tried that already, and the test comparing the two. */
+/* The state machine alone (url.c), without that fast path: for callers
+   that tried it already, and the tests comparing the two. */
 int url_parse_full(url *u, const char *in, size_t n, const url *base);
 
 /*
@@ -116,9 +118,11 @@ int url_parse_errors(url *u, const char *in, size_t n, const url *base,
 ** UTF-8) is an absolute-URL-with-fragment string, or, with a base (NULL for
 ** none), a relative-URL-with-fragment string; URL_FAILURE if not; or
 ** URL_NOMEM.  The Standard's writing rules, checked as a grammar (§4.3,
-** §3.4); the parser's validation errors are a separate notion.
+** §3.4); the parser's validation errors are a separate notion.  Checking a
+** domain (IDNA) may allocate with mem.
 */
-int url_valid_string(const char *in, size_t n, const url *base);
+int url_valid_string(const char *in, size_t n, const url *base,
+                     const url_allocator *mem);
 
 /*
 ** State overrides for the URL API setters (§6.1): which state the basic URL

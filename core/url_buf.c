@@ -12,10 +12,10 @@ int url_buf_grow(url_buf *b, size_t extra) {
   while (cap < need) cap = cap > SIZE_MAX / 2 ? need : cap * 2;
   char *p;
   if (b->ptr == b->stack) {
-    p = url_mem_alloc(cap);
+    p = b->mem->alloc(cap);
     if (p && b->len) memcpy(p, b->ptr, b->len);
   } else {
-    p = url_mem_realloc(b->ptr, cap);
+    p = b->mem->resize(b->ptr, cap);
   }
   if (!p) return b->err = URL_NOMEM;
   b->ptr = p;

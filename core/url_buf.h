@@ -29,14 +29,16 @@ typedef struct url_buf {
   size_t cap;   /* bytes available at ptr */
   char *stack;  /* caller storage; never freed */
   size_t max;   /* hard limit on len */
+  const url_allocator *mem; /* where heap storage comes from */
   int err;      /* URL_OK, URL_NOMEM or URL_TOOBIG; sticky */
 } url_buf;
 
-/* Starts an empty buffer over `stack` (may be NULL with cap 0).  Inline:
-   every call of the extension starts a few. */
-static inline void url_buf_init(url_buf *b, char *stack, size_t cap,
-                                size_t max) {
+/* Starts an empty buffer over `stack` (may be NULL with cap 0) that grows
+   with `mem`.  Inline: every call of the extension starts a few. */
+static inline void url_buf_init(url_buf *b, const url_allocator *mem,
+                                char *stack, size_t cap, size_t max) {
   b->ptr = stack;
+  b->mem = mem;
   b->stack = stack;
   b->len = 0;
   b->cap = stack ? (cap < max ? cap : max) : 0; /* max holds for stack too */
@@ -44,9 +46,16 @@ static inline void url_buf_init(url_buf *b, char *stack, size_t cap,
   b->err = URL_OK;
 }
 
+/* url_buf_init with the allocator of `like`: scratch space for work on
+   `like`, which a function's caller started. */
+static inline void url_buf_init_like(url_buf *b, const url_buf *like,
+                                     char *stack, size_t cap, size_t max) {
+  url_buf_init(b, like->mem, stack, cap, max);
+}
+
 /* Releases heap storage, if any.  The buffer may be re-initialised. */
 static inline void url_buf_free(url_buf *b) {
-  if (b->ptr != b->stack) url_mem_free(b->ptr);
+  if (b->ptr != b->stack) b->mem->release(b->ptr);
   b->ptr = b->stack;
   b->cap = 0;
   b->len = 0;

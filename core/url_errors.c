@@ -38,16 +38,17 @@ url_error_type url_error_type_of(const char *s, size_t n) {
   return URL_ERR_COUNT;
 }
 
-void url_errors_init(url_errors *e) {
+void url_errors_init(url_errors *e, const url_allocator *mem) {
   e->v = e->stack;
   e->n = 0;
   e->cap = sizeof e->stack / sizeof e->stack[0];
   e->err = URL_OK;
+  e->mem = mem;
 }
 
 void url_errors_free(url_errors *e) {
-  if (e->v != e->stack) url_mem_free(e->v);
-  url_errors_init(e);
+  if (e->v != e->stack) e->mem->release(e->v);
+  url_errors_init(e, e->mem);
 }
 
 void url_errors_add(url_errors *e, url_error_type type, size_t pos) {
@@ -60,10 +61,10 @@ void url_errors_add(url_errors *e, url_error_type type, size_t pos) {
     }
     size_t cap = e->cap * 2;
     if (e->v == e->stack) {
-      v = url_mem_alloc(cap * sizeof *v);
+      v = e->mem->alloc(cap * sizeof *v);
       if (v) memcpy(v, e->stack, e->n * sizeof *v);
     } else {
-      v = url_mem_realloc(e->v, cap * sizeof *v);
+      v = e->mem->resize(e->v, cap * sizeof *v);
     }
     if (!v) {
       e->err = URL_NOMEM;

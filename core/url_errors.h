@@ -17,6 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "url_mem.h"
+
 /*
 ** X(ID, name, description, fails): every error type of the Standard's table,
 ** in its order.  `fails` is the table's Failure column: 1 if the parser
@@ -117,10 +119,11 @@ typedef struct url_errors {
   url_validation_error *v;
   size_t n, cap;
   int err; /* URL_NOMEM once an append failed (sticky; later ones dropped) */
+  const url_allocator *mem; /* where a list past `stack` grows */
   url_validation_error stack[8];
 } url_errors;
 
-void url_errors_init(url_errors *e);
+void url_errors_init(url_errors *e, const url_allocator *mem);
 void url_errors_free(url_errors *e);
 
 /* Appends an error (the parsers' cold path: only when recording). */

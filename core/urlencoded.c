@@ -15,16 +15,17 @@ static url_sp_pair *pairs_of(url_search_params *p) {
   return (url_sp_pair *)(void *)p->pairs.ptr;
 }
 
-void url_sp_init(url_search_params *p, char *text, size_t text_cap,
-                 url_sp_pair *pairs, size_t pair_cap, size_t max) {
+void url_sp_init(url_search_params *p, const url_allocator *mem, char *text,
+                 size_t text_cap, url_sp_pair *pairs, size_t pair_cap,
+                 size_t max) {
   if (max > UINT32_MAX) max = UINT32_MAX; /* offsets are 32-bit */
-  url_buf_init(&p->text, text, text_cap, max);
+  url_buf_init(&p->text, mem, text, text_cap, max);
   /* A query string of at most `max` bytes has fewer than `max` + 1
      tuples; the array gets that limit. */
   size_t pmax = max < SIZE_MAX / PAIR_SIZE - 1 ? (max + 1) * PAIR_SIZE
                                                : SIZE_MAX;
-  url_buf_init(&p->pairs, (char *)pairs, pairs ? pair_cap * PAIR_SIZE : 0,
-               pmax);
+  url_buf_init(&p->pairs, mem, (char *)pairs,
+               pairs ? pair_cap * PAIR_SIZE : 0, pmax);
   p->count = 0;
 }
 
@@ -57,7 +58,7 @@ int url_sp_decode(url_buf *out, const char *s, size_t n, int plus_as_space) {
   if (url_utf8_valid_prefix(d, dn) == dn) return URL_OK;
   char st[256];
   url_buf fix;
-  url_buf_init(&fix, st, sizeof st, out->max);
+  url_buf_init_like(&fix, out, st, sizeof st, out->max);
   const char *r;
   size_t rn;
   int rc = url_utf8_sanitize((const char *)d, dn, &fix, &r, &rn);
@@ -138,7 +139,7 @@ int url_sp_get_in(const char *s, size_t n, const char *name, size_t name_n,
                   url_buf *out) {
   char st[256];
   url_buf dec;
-  url_buf_init(&dec, st, sizeof st, out->max);
+  url_buf_init_like(&dec, out, st, sizeof st, out->max);
   size_t pos = 0;
   url_str rn, rv;
   int rc = URL_FAILURE;
@@ -313,7 +314,8 @@ int url_sp_sort_by(url_search_params *p, url_sp_cmp cmp) {
   url_sp_pair st[SORT_STACK];
   url_sp_pair *tmp = st;
   if (n > SORT_STACK) {
-    tmp = url_mem_alloc(n * PAIR_SIZE); /* n * PAIR_SIZE fits: the array does */
+    /* n * PAIR_SIZE fits: the array does */
+    tmp = p->pairs.mem->alloc(n * PAIR_SIZE);
     if (!tmp) return p->pairs.err = URL_NOMEM;
   }
   url_sp_pair *src = t, *dst = tmp;
@@ -328,7 +330,7 @@ int url_sp_sort_by(url_search_params *p, url_sp_cmp cmp) {
     dst = x;
   }
   if (src != t) memcpy(t, src, n * PAIR_SIZE);
-  if (tmp != st) url_mem_free(tmp);
+  if (tmp != st) p->pairs.mem->release(tmp);
   return URL_OK;
 }
 
@@ -351,7 +353,7 @@ int url_sp_serialize(const url_search_params *p, url_buf *out) {
 int url_sp_update(const url *u, const url_search_params *p, url *out) {
   char st[512];
   url_buf q;
-  url_buf_init(&q, st, sizeof st, out->href.max);
+  url_buf_init_like(&q, &out->href, st, sizeof st, out->href.max);
   int rc = url_sp_serialize(p, &q);
   if (rc == URL_OK) {
     /* An empty serialization makes the query null: no '?'.  The older

@@ -44,11 +44,12 @@ typedef struct url_search_params {
 /*
 ** Starts an empty list over caller storage: `text` (text_cap bytes) for the
 ** strings and `pairs` (pair_cap elements) for the array; either may be NULL
-** with 0.  `max` bounds the text in bytes (capped at UINT32_MAX).  Release
-** with url_sp_free().
+** with 0.  Both grow with `mem`.  `max` bounds the text in bytes (capped at
+** UINT32_MAX).  Release with url_sp_free().
 */
-void url_sp_init(url_search_params *p, char *text, size_t text_cap,
-                 url_sp_pair *pairs, size_t pair_cap, size_t max);
+void url_sp_init(url_search_params *p, const url_allocator *mem, char *text,
+                 size_t text_cap, url_sp_pair *pairs, size_t pair_cap,
+                 size_t max);
 void url_sp_free(url_search_params *p);
 
 /* Empties the list, keeping its storage. */

@@ -22,8 +22,10 @@ typedef struct sl {
   size_t n;
 } sl;
 
-/* Memory errors of the IDNA steps, passed out through the productions. */
+/* The IDNA steps' allocator, and their memory errors, passed out through
+   the productions. */
 typedef struct ctx {
+  const url_allocator *mem;
   int err;
 } ctx;
 
@@ -155,7 +157,7 @@ static int bracketed_ipv6(sl x) {
 static int valid_domain(ctx *cx, sl x) {
   char st[256];
   url_buf out; /* a result over 253 bytes fails VerifyDnsLength anyway */
-  url_buf_init(&out, st, sizeof st, 254);
+  url_buf_init(&out, cx->mem, st, sizeof st, 254);
   int rc = url_domain_to_ascii_strict(x.s, x.n, &out);
   int ok = rc == URL_OK && !url_ends_in_a_number(out.ptr, out.len);
   if (rc == URL_NOMEM) cx->err = rc;
@@ -298,8 +300,9 @@ static int relative_url(ctx *cx, sl x, const url *base) {
   return scheme_relative(cx, x);
 }
 
-int url_valid_string(const char *in, size_t n, const url *base) {
-  ctx cx = {URL_OK};
+int url_valid_string(const char *in, size_t n, const url *base,
+                     const url_allocator *mem) {
+  ctx cx = {mem, URL_OK};
   sl x = {in, n};
   size_t hash = find(x, '#');
   int fragment_ok = hash == n || url_units(tail(x, hash + 1), "");

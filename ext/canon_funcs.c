@@ -50,7 +50,7 @@ static int result_key(void *ctx, const url_parts *p, url_str key,
   }
   char st[KEY_STACK];
   url u;
-  url_init(&u, st, sizeof st, url_max_len(c));
+  url_init(&u, &url_mem_sqlite, st, sizeof st, url_max_len(c));
   int rc = url_build(&u, p);
   if (rc == URL_OK) url_result_part(c, URL_OK, url_href(&u), &u.href, 1);
   url_free(&u);
@@ -82,12 +82,14 @@ void url_fn_canonical(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   size_t n;
   int rc = url_arg_bytes(argv[0], &s, &n);
   if (rc == URL_OK)
-    rc = url_canon_parts(s ? s : "", n, steps, max, 0, result_key, ctx);
+    rc = url_canon_parts(s ? s : "", n, steps, &url_mem_sqlite, max, 0,
+                         result_key, ctx);
   if (rc == URL_NOT_CANONICAL) {
     url_arg in;
     rc = url_arg_read(&in, argv[0], max);
     if (rc == URL_OK)
-      rc = url_canon_parts(in.s, in.n, steps, max, 1, result_key, ctx);
+      rc = url_canon_parts(in.s, in.n, steps, &url_mem_sqlite, max, 1,
+                           result_key, ctx);
     url_arg_free(&in);
   }
   if (rc != URL_OK) url_result(ctx, rc, "", 0);
@@ -139,7 +141,7 @@ void url_fn_surt(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   size_t max = url_max_len(ctx);
   char st[KEY_STACK];
   url_buf out;
-  url_buf_init(&out, st, sizeof st, max);
+  url_buf_init(&out, &url_mem_sqlite, st, sizeof st, max);
   const struct url_psl_list *psl = url_conn_psl(url_fn_conn(ctx));
   const char *s;
   size_t n;
@@ -246,8 +248,8 @@ typedef struct lookup_cursor {
 
 static void lookup_open(url_tvf_cursor *cur) {
   lookup_cursor *c = (lookup_cursor *)cur;
-  url_init(&c->u, c->st, sizeof c->st, cur->max);
-  url_buf_init(&c->expr, c->est, sizeof c->est, cur->max);
+  url_init(&c->u, &url_mem_sqlite, c->st, sizeof c->st, cur->max);
+  url_buf_init(&c->expr, &url_mem_sqlite, c->est, sizeof c->est, cur->max);
 }
 
 static void lookup_close(url_tvf_cursor *cur) {

@@ -138,7 +138,7 @@ static void comp_column(url_tvf_cursor *cur, sqlite3_context *ctx, int i) {
     case K_ORIGIN: {
       char st[URL_STACK];
       url_buf out;
-      url_buf_init(&out, st, sizeof st, cur->max);
+      url_buf_init(&out, &url_mem_sqlite, st, sizeof st, cur->max);
       int rc = url_origin(u, &out);
       url_result(ctx, rc, out.ptr, out.len);
       url_buf_free(&out);
@@ -173,7 +173,7 @@ static void comp_column(url_tvf_cursor *cur, sqlite3_context *ctx, int i) {
       if (u->host_type != URL_HOST_DOMAIN) break; /* NULL */
       char st[URL_STACK];
       url_buf out;
-      url_buf_init(&out, st, sizeof st, cur->max);
+      url_buf_init(&out, &url_mem_sqlite, st, sizeof st, cur->max);
       url_str h = url_hostname(u);
       int why;
       int rc = url_idna2008_to_ascii(h.s, h.n, &out, &why);

@@ -4,6 +4,11 @@
 ** eponymous table-valued function helper (vtab.c).  Every ext/ file but
 ** url_ext.c uses the API through SQLITE_EXTENSION_INIT3.
 **
+** Layers, each file using only those below it: mem.c (the allocator);
+** value.c (arguments, parsed values, results, errors); conn.c (the
+** connection's state); call.c (one call's storage); vtab.c and the
+** function files; url_ext.c (registration) on top.
+**
 ** A scalar function is
 **
 **   void fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
@@ -43,17 +48,25 @@ SQLITE_EXTENSION_INIT3
 /* Bytes of stack storage for an argument or a result before the heap. */
 #define URL_STACK 512
 
+/* The allocator ext/ hands to every core buffer, list and call: SQLite's
+   (mem.c). */
+extern const url_allocator url_mem_sqlite;
+
 /* ------------------------------------------------ the connection's state */
 
 /*
-** What a connection needs, hung off the user data of each of its functions
-** and modules (no global state): the public suffix list in use, and one
-** url_fn per registered function.  Reference-counted: each registration
-** holds a reference that SQLite's destructor callback releases, so the last
-** to go frees it, whatever order SQLite drops them in.
+** What a connection needs (conn.c), hung off the user data of each of its
+** functions and modules (no global state): the public suffix list in use,
+** one url_fn per registered function, one url_tvf_reg per module, and the
+** cache below.  Reference-counted: each registration holds a reference
+** that SQLite's destructor callback releases, so the last to go frees it,
+** whatever order SQLite drops them in.
 */
 typedef struct url_conn url_conn;
 struct url_psl_list;
+struct url_tvf;
+struct url_tvf_reg;
+struct url_kept;
 
 /* One row of the registration table (url_ext.c's aFunc[]). */
 typedef struct url_func {
@@ -83,17 +96,43 @@ static inline int url_fn_arg(sqlite3_context *ctx) {
   return ((const url_fn *)sqlite3_user_data(ctx))->def->arg;
 }
 
+/*
+** A connection's state for the registration table funcs[0..n_funcs) and
+** tvfs[0..n_tvfs), with the default public suffix list; NULL if out of
+** memory.  The creator holds one reference.
+*/
+url_conn *url_conn_new(const url_func *funcs, int n_funcs,
+                       const struct url_tvf *const *tvfs, int n_tvfs);
+url_conn *url_conn_retain(url_conn *c);
+/* Drops a reference; the last frees the connection's state. */
+void url_conn_release(url_conn *c);
+/* The user data to register funcs[i] with, and the client data of tvfs[i]. */
+url_fn *url_conn_fn(url_conn *c, int i);
+struct url_tvf_reg *url_conn_tvf(url_conn *c, int i);
+
 /* The public suffix list in use; it changes when url_psl_load runs, so read
    it at each use. */
 const struct url_psl_list *url_conn_psl(const url_conn *c);
 /* Replaces the list in use with *l (taken over); frees the old one. */
 void url_conn_set_psl(url_conn *c, struct url_psl_list *l);
 
-/* The connection's cache of parsed bases and kept storage (value.c), made
-   on first use and freed with the connection. */
-struct url_call_cache;
-struct url_call_cache **url_conn_cache(url_conn *c);
-void url_call_cache_free(struct url_call_cache *cache);
+/*
+** The connection's cache of parsed bases and of storage for long inputs,
+** which calls on it share (url_call_parse): made on first use (NULL if out
+** of memory) and freed with the connection.
+*/
+typedef struct url_call_cache url_call_cache;
+url_call_cache *url_conn_cache(url_conn *c);
+/*
+** The base v, whose bytes are p[0..n), parsed under the length limit max:
+** the cached parse of the same bytes, else parsed now into the slot a miss
+** replaces.  *out is the parsed base, or NULL when it is not a valid URL.
+** Returns URL_OK, URL_FAILURE (invalid base) or an error.
+*/
+int url_call_cache_base(url_call_cache *cc, sqlite3_value *v, const char *p,
+                        size_t n, size_t max, const url **out);
+/* The kept storage for an input too long for a call's stack. */
+struct url_kept *url_call_cache_long_input(url_call_cache *cc);
 
 /* --------------------------------------------------------------- arguments */
 
@@ -167,6 +206,9 @@ typedef struct url_kept {
   char st[URL_STACK];
 } url_kept;
 
+/* Kept storage beyond this is given back after the call that grew it. */
+#define URL_KEEP_MAX ((size_t)1 << 22)
+
 void url_kept_init(url_kept *k);
 void url_kept_free(url_kept *k);
 /* url_parse_value(&k->u, v, base, max) over the kept storage. */
@@ -232,7 +274,8 @@ void url_result(sqlite3_context *ctx, int rc, const char *s, size_t n);
 void url_result_str(sqlite3_context *ctx, int rc, url_str s);
 void url_result_int(sqlite3_context *ctx, int rc, sqlite3_int64 v);
 /* url_result_str of s, a slice of b: when s starts b's heap storage,
-   SQLite takes that storage over instead of copying it (b is left empty). */
+   SQLite takes that storage over instead of copying it (b is left empty;
+   it grew with url_mem_sqlite, so sqlite3_free is its destructor). */
 void url_result_buf(sqlite3_context *ctx, int rc, url_str s, url_buf *b);
 /* The same for s, a part of a URL serialization (which has no NUL byte)
    in b: SQLite gets it NUL-terminated where a NUL can be written after it

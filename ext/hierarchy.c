@@ -56,8 +56,8 @@ typedef struct hier_cursor {
 } hier_cursor;
 
 static void hier_init(hier_cursor *c) {
-  url_init(&c->u, c->st, sizeof c->st, c->base.max);
-  url_buf_init(&c->hb, c->hst, sizeof c->hst, c->base.max);
+  url_init(&c->u, &url_mem_sqlite, c->st, sizeof c->st, c->base.max);
+  url_buf_init(&c->hb, &url_mem_sqlite, c->hst, sizeof c->hst, c->base.max);
 }
 
 static void hier_close(url_tvf_cursor *cur) {

@@ -8,7 +8,7 @@
 **   SELECT url_psl_info() ->> '$.path';
 **
 ** Each connection has its own list (no global state): it lives in the
-** connection's url_conn (url_ext.c), the user data of every function and
+** connection's url_conn (conn.c), the user data of every function and
 ** table-valued function; url_psl_load swaps it there.
 */
 #include <string.h>
@@ -76,7 +76,7 @@ void url_fn_psl_load(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   }
   url_psl_list nl;
   char why[160];
-  int rc = url_psl_open_file(&nl, path, why, sizeof why);
+  int rc = url_psl_open_file(&nl, &url_mem_sqlite, path, why, sizeof why);
   if (rc == URL_FAILURE) {
     sqlite3_str *msg = sqlite3_str_new(NULL); /* not bound by the limit */
     url_quote(msg, argv[0]);

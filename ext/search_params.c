@@ -153,7 +153,7 @@ void url_fn_search_modify(sqlite3_context *ctx, int argc,
   char text[SP_TEXT];
   url_sp_pair pairs[SP_PAIRS];
   url_search_params p;
-  url_sp_init(&p, text, sizeof text, pairs, SP_PAIRS, c.max);
+  url_sp_init(&p, &url_mem_sqlite, text, sizeof text, pairs, SP_PAIRS, c.max);
   if (rc == URL_OK) rc = url_parse(&c.u, args[0].s, args[0].n, NULL);
   if (rc == URL_OK) rc = url_sp_parse_url(&p, &c.u);
   if (rc == URL_OK)
@@ -232,7 +232,8 @@ typedef struct sp_cursor {
 
 static void sp_open(url_tvf_cursor *cur) {
   sp_cursor *c = (sp_cursor *)cur;
-  url_sp_init(&c->p, c->text, sizeof c->text, c->pairs, SP_PAIRS, cur->max);
+  url_sp_init(&c->p, &url_mem_sqlite, c->text, sizeof c->text, c->pairs,
+              SP_PAIRS, cur->max);
 }
 
 static void sp_close(url_tvf_cursor *cur) { url_sp_free(&((sp_cursor *)cur)->p); }
@@ -253,7 +254,7 @@ static int sp_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
   int rc = url_arg_read(&in, argv[0], cur->max);
   char ust[URL_STACK];
   url u;
-  url_init(&u, ust, sizeof ust, cur->max);
+  url_init(&u, &url_mem_sqlite, ust, sizeof ust, cur->max);
   url_str q = {NULL, 0};
   if (rc == URL_OK) rc = source_query(in.s, in.n, &u, &q);
   if (rc == URL_OK && q.s) rc = url_sp_parse(&c->p, q.s, q.n);

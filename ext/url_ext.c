@@ -7,8 +7,8 @@
 **
 ** This file is the entry point and the one registration table: every scalar
 ** function in aFunc[] (name, argument count, flags, argument, function, as
-** in SQLite's ext/misc/ieee754.c), every table-valued function in aTvf[],
-** and the per-connection state they share.
+** in SQLite's ext/misc/ieee754.c) and every table-valued function in
+** aTvf[], registered over the connection state they share (conn.c).
 */
 #define _GNU_SOURCE /* dladdr */
 #include <dlfcn.h>
@@ -19,7 +19,6 @@
 
 #include "ext.h"
 #include "idna.h"
-#include "psl.h"
 #include "setters.h"
 #include "urlencoded.h"
 SQLITE_EXTENSION_INIT1
@@ -125,56 +124,9 @@ static const url_tvf *const aTvf[] = {
 };
 #define N_TVFS ((int)(sizeof aTvf / sizeof aTvf[0]))
 
-/* ------------------------------------------------ the connection's state */
-
-struct url_conn {
-  int refs;                  /* one per registration, plus the creator's */
-  url_psl_list psl;          /* the list in use; url_psl_load replaces it */
-  url_fn fns[N_FUNCS];       /* the user data of aFunc[i] */
-  url_tvf_reg tvfs[N_TVFS];  /* the client data of aTvf[i] */
-  struct url_call_cache *cache; /* value.c's, made on first use */
-};
-
-static url_conn *conn_new(void) {
-  url_conn *c = sqlite3_malloc64(sizeof *c);
-  if (!c) return NULL;
-  c->refs = 1;
-  c->cache = NULL;
-  if (url_psl_open_default(&c->psl) != URL_OK) {
-    sqlite3_free(c);
-    return NULL;
-  }
-  for (int i = 0; i < N_FUNCS; i++) c->fns[i] = (url_fn){&aFunc[i], c};
-  for (int i = 0; i < N_TVFS; i++) c->tvfs[i] = (url_tvf_reg){aTvf[i], c};
-  return c;
-}
-
-/* Reference counts change only in registration and in destructor
-   callbacks, which SQLite runs under the connection's mutex. */
-static url_conn *conn_retain(url_conn *c) {
-  c->refs++;
-  return c;
-}
-
-static void conn_release(url_conn *c) {
-  if (--c->refs == 0) {
-    url_psl_close(&c->psl);
-    url_call_cache_free(c->cache);
-    sqlite3_free(c);
-  }
-}
-
-static void fn_destroy(void *p) { conn_release(((url_fn *)p)->conn); }
-static void tvf_destroy(void *p) { conn_release(((url_tvf_reg *)p)->conn); }
-
-const url_psl_list *url_conn_psl(const url_conn *c) { return &c->psl; }
-
-struct url_call_cache **url_conn_cache(url_conn *c) { return &c->cache; }
-
-void url_conn_set_psl(url_conn *c, url_psl_list *l) {
-  url_psl_list old = c->psl;
-  c->psl = *l;
-  url_psl_close(&old);
+static void fn_destroy(void *p) { url_conn_release(((url_fn *)p)->conn); }
+static void tvf_destroy(void *p) {
+  url_conn_release(((url_tvf_reg *)p)->conn);
 }
 
 /* ----------------------------------------------------------- url_version */
@@ -227,16 +179,16 @@ static int register_all(sqlite3 *db, url_conn *c) {
      reference is taken before each call either way. */
   int rc = SQLITE_OK, i, k;
   for (i = 0; i < N_FUNCS; i++) {
-    conn_retain(c);
+    url_conn_retain(c);
     rc = sqlite3_create_function_v2(db, aFunc[i].name, aFunc[i].n_arg,
-                                    aFunc[i].flags, &c->fns[i], aFunc[i].fn,
-                                    NULL, NULL, fn_destroy);
+                                    aFunc[i].flags, url_conn_fn(c, i),
+                                    aFunc[i].fn, NULL, NULL, fn_destroy);
     if (rc != SQLITE_OK) break;
   }
   for (k = 0; rc == SQLITE_OK && k < N_TVFS; k++) {
-    conn_retain(c);
+    url_conn_retain(c);
     rc = sqlite3_create_module_v2(db, aTvf[k]->name, &url_tvf_module,
-                                  &c->tvfs[k], tvf_destroy);
+                                  url_conn_tvf(c, k), tvf_destroy);
     if (rc != SQLITE_OK) break;
   }
   if (rc != SQLITE_OK) unregister(db, i, k);
@@ -259,9 +211,9 @@ int sqlite3_url_init(sqlite3 *db, char **pzErrMsg,
                      const sqlite3_api_routines *pApi) {
   atomic_store(&api_arg, pApi);
   pthread_once(&api_once, api_init);
-  url_conn *c = conn_new();
+  url_conn *c = url_conn_new(aFunc, N_FUNCS, aTvf, N_TVFS);
   int rc = c ? register_all(db, c) : SQLITE_NOMEM;
-  if (c) conn_release(c); /* the registrations hold their own references */
+  if (c) url_conn_release(c); /* the registrations hold their own references */
   if (rc != SQLITE_OK && pzErrMsg)
     *pzErrMsg = sqlite3_mprintf("url: registering functions failed: %s",
                                 sqlite3_errstr(rc));

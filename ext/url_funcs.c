@@ -42,7 +42,7 @@
 ** stack storage (url_call: no allocation unless the URL is longer than
 ** URL_STACK); results are copied out of the parsed URL's href once,
 ** NUL-terminated (url_result_part).  Bases are parsed once per value (the
-** connection's cache in value.c), so url_resolve with a base that changes
+** connection's cache in conn.c), so url_resolve with a base that changes
 ** every row allocates nothing either.
 */
 #include "ext.h"

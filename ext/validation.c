@@ -42,7 +42,7 @@ void url_fn_valid_string(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (rc == URL_OK) {
     url_arg in;
     rc = url_arg_read(&in, argv[0], c.max);
-    if (rc == URL_OK) rc = url_valid_string(in.s, in.n, base);
+    if (rc == URL_OK) rc = url_valid_string(in.s, in.n, base, &url_mem_sqlite);
     url_arg_free(&in);
   }
   url_result_int(ctx, rc == URL_FAILURE ? URL_OK : rc, rc == URL_OK);
@@ -59,7 +59,7 @@ typedef struct ve_cursor {
 
 static void ve_open(url_tvf_cursor *cur) {
   ve_cursor *c = (ve_cursor *)cur;
-  url_errors_init(&c->e);
+  url_errors_init(&c->e, &url_mem_sqlite);
   url_tvf_base_open(&c->b, cur->max);
 }
 
@@ -100,7 +100,7 @@ static int ve_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
   url_arg in;
   char st[URL_STACK];
   url u;
-  url_init(&u, st, sizeof st, cur->max);
+  url_init(&u, &url_mem_sqlite, st, sizeof st, cur->max);
   rc = url_arg_read(&in, argv[0], cur->max);
   if (rc == URL_OK) rc = url_parse_errors(&u, in.s, in.n, base, &c->e);
   if (rc == URL_OK || rc == URL_FAILURE) {

@@ -1,6 +1,8 @@
 /*
 ** The one way in and out of ext/: reading SQLite values as the Standard's
-** strings, the storage of one call, results, and error messages.
+** strings (and parsing them as URLs or hosts, also into storage kept from
+** row to row), results, and error messages.  Below the connection's state
+** (conn.c) and one call's storage (call.c), which build on it.
 */
 #include <stdarg.h>
 
@@ -59,7 +61,7 @@ static int value_bytes(sqlite3_value *v, const char **p, size_t *n) {
 }
 
 int url_arg_read(url_arg *a, sqlite3_value *v, size_t max) {
-  url_buf_init(&a->fix, a->stack, sizeof a->stack, max);
+  url_buf_init(&a->fix, &url_mem_sqlite, a->stack, sizeof a->stack, max);
   a->s = "";
   a->n = 0;
   const char *p;
@@ -131,29 +133,7 @@ int url_arg_bool(sqlite3_context *ctx, sqlite3_value *v, const char *what) {
   return URL_ARG_ERROR;
 }
 
-/* ------------------------------------------------------------- one call */
-
-/* Kept storage (the connection's, below) beyond this is given back after
-   the call that grew it. */
-#define KEEP_MAX ((size_t)1 << 22)
-
-void url_call_begin(url_call *c, sqlite3_context *ctx) {
-  c->ctx = ctx;
-  c->kept = NULL;
-  c->max = url_max_len(ctx);
-  url_init(&c->u, c->ust, sizeof c->ust, c->max);
-  url_init(&c->b, c->bst, sizeof c->bst, c->max);
-  url_buf_init(&c->out, c->ost, sizeof c->ost, c->max);
-  url_buf_init(&c->host, c->hst, sizeof c->hst, c->max);
-}
-
-void url_call_end(url_call *c) {
-  if (c->kept && c->kept->cap > KEEP_MAX) url_kept_free(c->kept);
-  url_free(&c->u);
-  url_free(&c->b);
-  url_buf_free(&c->out);
-  url_buf_free(&c->host);
-}
+/* --------------------------------------------------------- parsed values */
 
 int url_arg_bytes(sqlite3_value *v, const char **p, size_t *n) {
   return value_bytes(v, p, n);
@@ -176,179 +156,6 @@ int url_parse_value(url *u, sqlite3_value *v, const url *base, size_t max) {
   return rc;
 }
 
-/* ------------------------------------------------------------- kept URLs */
-
-void url_kept_init(url_kept *k) {
-  k->mem = k->st;
-  k->cap = sizeof k->st;
-  url_init(&k->u, k->mem, k->cap, 0);
-}
-
-void url_kept_free(url_kept *k) {
-  if (k->mem != k->st) sqlite3_free(k->mem);
-  k->mem = k->st;
-  k->cap = sizeof k->st;
-}
-
-int url_kept_parse(url_kept *k, sqlite3_value *v, const url *base,
-                   size_t max) {
-  url_init(&k->u, k->mem, k->cap, max);
-  int rc = url_parse_value(&k->u, v, base, max);
-  if (k->u.href.ptr != k->mem) { /* it grew: keep the larger buffer */
-    if (k->mem != k->st) sqlite3_free(k->mem);
-    k->mem = k->u.href.stack = k->u.href.ptr;
-    k->cap = k->u.href.cap;
-  }
-  return rc;
-}
-
-/* ------------------------------------------------------ connection cache */
-
-/*
-** What a connection keeps from call to call (its url_conn holds it; calls
-** on one connection never overlap, and no URL function runs SQL):
-**   - the bases it parsed, looked up by their bytes (and the length limit
-**     they were parsed under): a constant base is parsed once, and a base
-**     that changes every row is parsed into a slot's kept storage, so
-**     url_resolve(page, href) allocates nothing per row;
-**   - kept storage for inputs too long for a call's stack, so that long
-**     URLs do not allocate per row either.
-** Whether a statement scans a table or is run once per row with bound
-** values, nothing is allocated per call.  Kept storage beyond KEEP_MAX is
-** given back after the call that needed it.
-*/
-#define BASE_SLOTS 2
-
-typedef struct base_slot {
-  int rc;       /* URL_OK or URL_FAILURE (invalid base); -1: empty */
-  size_t max;   /* the length limit it was parsed under */
-  url_buf key;  /* the base argument's bytes */
-  url_kept b;   /* the parsed base, when rc is URL_OK */
-  char kst[128];
-} base_slot;
-
-struct url_call_cache {
-  base_slot slot[BASE_SLOTS];
-  int next;       /* the slot a miss replaces */
-  url_kept long_input;
-};
-typedef struct url_call_cache url_call_cache;
-
-void url_call_cache_free(url_call_cache *cc) {
-  if (!cc) return;
-  for (int i = 0; i < BASE_SLOTS; i++) {
-    url_buf_free(&cc->slot[i].key);
-    url_kept_free(&cc->slot[i].b);
-  }
-  url_kept_free(&cc->long_input);
-  sqlite3_free(cc);
-}
-
-/* The connection's cache, made on first use; NULL if out of memory. */
-static url_call_cache *call_cache(sqlite3_context *ctx) {
-  url_call_cache **p = url_conn_cache(url_fn_conn(ctx));
-  if (*p) return *p;
-  url_call_cache *cc = sqlite3_malloc64(sizeof *cc);
-  if (!cc) return NULL;
-  for (int i = 0; i < BASE_SLOTS; i++) {
-    base_slot *s = &cc->slot[i];
-    s->rc = -1;
-    url_buf_init(&s->key, s->kst, sizeof s->kst, (size_t)0x7fffffff);
-    url_kept_init(&s->b);
-  }
-  cc->next = 0;
-  url_kept_init(&cc->long_input);
-  return *p = cc;
-}
-
-/* Parses the base v, whose bytes are p[0..n), into the slot s. */
-static int base_slot_fill(base_slot *s, sqlite3_value *v, const char *p,
-                          size_t n, size_t max) {
-  s->rc = -1;
-  if (s->key.err || s->key.cap > KEEP_MAX) {
-    url_buf_free(&s->key);
-    url_buf_init(&s->key, s->kst, sizeof s->kst, s->key.max);
-  }
-  if (s->b.cap > KEEP_MAX) url_kept_free(&s->b);
-  s->key.len = 0;
-  url_buf_append(&s->key, p, n);
-  if (s->key.err) return s->key.err;
-  int rc = url_kept_parse(&s->b, v, NULL, max);
-  if (rc == URL_OK || rc == URL_FAILURE) {
-    s->rc = rc;
-    s->max = max;
-  }
-  return rc;
-}
-
-/*
-** The base argument v: *out is the statement's cached parse of the same
-** bytes, or c->b parsed now where there is no cache, or NULL when v is
-** NULL.  Returns URL_OK, URL_FAILURE (invalid base) or an error.
-*/
-static int call_base(url_call *c, sqlite3_value *v, const url **out) {
-  *out = NULL;
-  const char *p;
-  size_t n;
-  int rc = value_bytes(v, &p, &n);
-  if (rc == URL_FAILURE) return URL_OK; /* NULL: no base */
-  if (rc != URL_OK) return rc;
-  url_call_cache *bc = call_cache(c->ctx);
-  if (!bc) {
-    rc = url_parse_value(&c->b, v, NULL, c->max);
-    if (rc == URL_OK) *out = &c->b;
-    return rc;
-  }
-  base_slot *s = NULL;
-  for (int i = 0; i < BASE_SLOTS && !s; i++) {
-    base_slot *t = &bc->slot[i];
-    if (t->rc >= 0 && t->key.len == n && t->max == c->max &&
-        (n == 0 || memcmp(t->key.ptr, p, n) == 0))
-      s = t;
-  }
-  if (!s) {
-    s = &bc->slot[bc->next];
-    bc->next = (bc->next + 1) % BASE_SLOTS;
-    rc = base_slot_fill(s, v, p, n, c->max);
-    if (rc != URL_OK && rc != URL_FAILURE) return rc;
-  }
-  if (s->rc == URL_OK) *out = &s->b.u;
-  return s->rc;
-}
-
-int url_call_base(url_call *c, sqlite3_value **argv, int ib, const url **out) {
-  return call_base(c, argv[ib], out);
-}
-
-int url_call_parse(url_call *c, sqlite3_value **argv, int in, int ib) {
-  if (sqlite3_value_type(argv[in]) == SQLITE_NULL) return URL_FAILURE;
-  const url *base = NULL;
-  if (ib >= 0) {
-    int rc = call_base(c, argv[ib], &base);
-    if (rc != URL_OK) return rc;
-  }
-  /* An input whose URL may not fit the call's stack (percent-encoding
-     triples a byte; a relative one adds its base) is parsed into the
-     connection's kept storage: c->u is then a view of it. */
-  size_t need = 3 * (size_t)sqlite3_value_bytes(argv[in]) +
-                (base ? base->href.len : 0);
-  if (need > sizeof c->ust) {
-    url_call_cache *cc = call_cache(c->ctx);
-    if (cc) {
-      c->kept = &cc->long_input;
-      int rc = url_kept_parse(c->kept, argv[in], base, c->max);
-      c->u = c->kept->u; /* href.ptr == href.stack: never freed */
-      return rc;
-    }
-  }
-  return url_parse_value(&c->u, argv[in], base, c->max);
-}
-
-int url_call_host(url_call *c, sqlite3_value *v, url_str *h,
-                  url_host_type *t) {
-  return url_value_host(v, c->max, &c->u, &c->host, h, t);
-}
-
 int url_value_host(sqlite3_value *v, size_t max, url *u, url_buf *hb,
                    url_str *h, url_host_type *t) {
   *t = URL_HOST_NONE;
@@ -366,6 +173,32 @@ int url_value_host(sqlite3_value *v, size_t max, url *u, url_buf *hb,
     }
   }
   url_arg_free(&a);
+  return rc;
+}
+
+/* ------------------------------------------------------------- kept URLs */
+
+void url_kept_init(url_kept *k) {
+  k->mem = k->st;
+  k->cap = sizeof k->st;
+  url_init(&k->u, &url_mem_sqlite, k->mem, k->cap, 0);
+}
+
+void url_kept_free(url_kept *k) {
+  if (k->mem != k->st) sqlite3_free(k->mem);
+  k->mem = k->st;
+  k->cap = sizeof k->st;
+}
+
+int url_kept_parse(url_kept *k, sqlite3_value *v, const url *base,
+                   size_t max) {
+  url_init(&k->u, &url_mem_sqlite, k->mem, k->cap, max);
+  int rc = url_parse_value(&k->u, v, base, max);
+  if (k->u.href.ptr != k->mem) { /* it grew: keep the larger buffer */
+    if (k->mem != k->st) sqlite3_free(k->mem);
+    k->mem = k->u.href.stack = k->u.href.ptr;
+    k->cap = k->u.href.cap;
+  }
   return rc;
 }
 
@@ -435,12 +268,6 @@ void url_result_part(sqlite3_context *ctx, int rc, url_str s, url_buf *b,
   } else {
     url_result_str(ctx, rc, s);
   }
-}
-
-void url_call_result(url_call *c, int rc) {
-  if (rc == URL_OK) rc = c->out.err;
-  url_result_buf(c->ctx, rc, (url_str){c->out.ptr, c->out.len}, &c->out);
-  url_call_end(c);
 }
 
 /* ---------------------------------------------------------------- errors */

@@ -118,7 +118,7 @@ static int tvf_best_index(sqlite3_vtab *vt, sqlite3_index_info *info) {
 
 static void arg_init(url_tvf_arg *a) {
   a->type = SQLITE_NULL;
-  url_buf_init(&a->bytes, a->st, sizeof a->st, ARG_MAX);
+  url_buf_init(&a->bytes, &url_mem_sqlite, a->st, sizeof a->st, ARG_MAX);
 }
 
 static int tvf_open(sqlite3_vtab *vt, sqlite3_vtab_cursor **out) {

@@ -38,6 +38,7 @@
 #include "host_parts.h"
 #include "idna2008.h"
 #include "lookup.h"
+#include "mem_libc.h"
 #include "path_parts.h"
 #include "setters.h"
 #include "strip_params.h"
@@ -163,7 +164,7 @@ static void check_parts(const url *u) {
         "URL hierarchy does not end with the path", u, level, path);
   url_buf ext;
   char est[16];
-  url_buf_init(&ext, est, sizeof est, MAX_LEN * 4);
+  url_buf_init(&ext, &url_mem_libc, est, sizeof est, MAX_LEN * 4);
   int rc = url_path_file_extension(u, &ext);
   CHECK(rc == URL_OK || rc == URL_FAILURE, "file extension status", u, NONE, NONE);
   if (rc == URL_OK) {
@@ -232,7 +233,7 @@ static void check_url(const url *u) {
   {
     url_buf hb;
     char hst[256];
-    url_buf_init(&hb, hst, sizeof hst, MAX_LEN * 4);
+    url_buf_init(&hb, &url_mem_libc, hst, sizeof hst, MAX_LEN * 4);
     url_buf_append(&hb, hostname.s, hostname.n);
     if (port.n) {
       url_buf_putc(&hb, ':');
@@ -323,7 +324,7 @@ static void check_url(const url *u) {
   /* The URL serializer (§4.5) from the getters. */
   url_buf s;
   char sst[512];
-  url_buf_init(&s, sst, sizeof sst, MAX_LEN * 4);
+  url_buf_init(&s, &url_mem_libc, sst, sizeof sst, MAX_LEN * 4);
   url_buf_append(&s, protocol.s, protocol.n);
   if (has_host) {
     url_buf_append(&s, "//", 2);
@@ -360,7 +361,7 @@ static void check_url(const url *u) {
   /* Origin. */
   url_buf o;
   char ost[256];
-  url_buf_init(&o, ost, sizeof ost, MAX_LEN * 4);
+  url_buf_init(&o, &url_mem_libc, ost, sizeof ost, MAX_LEN * 4);
   int orc = url_origin(u, &o);
   CHECK(orc == URL_OK, "url_origin failed", u, bstr(&o), NONE);
   switch (u->scheme_type) {
@@ -368,7 +369,7 @@ static void check_url(const url *u) {
     case URL_SCHEME_WSS: case URL_SCHEME_FTP: {
       url_buf ob;
       char obst[256];
-      url_buf_init(&ob, obst, sizeof obst, MAX_LEN * 4);
+      url_buf_init(&ob, &url_mem_libc, obst, sizeof obst, MAX_LEN * 4);
       url_buf_append(&ob, protocol.s, protocol.n);
       url_buf_append(&ob, "//", 2);
       url_buf_append(&ob, host.s, host.n);
@@ -397,7 +398,7 @@ static void check_url(const url *u) {
   /* Idempotence: href re-parses, without a base, to the same URL. */
   url v;
   char vst[64];
-  url_init(&v, vst, sizeof vst, MAX_LEN * 4);
+  url_init(&v, &url_mem_libc, vst, sizeof vst, MAX_LEN * 4);
   int rc = url_parse(&v, href.s, href.n, NULL);
   CHECK(rc == URL_OK, "href does not re-parse", u, href, NONE);
   for (size_t i = 0; i < sizeof GETTERS / sizeof GETTERS[0]; i++) {
@@ -428,10 +429,10 @@ static void check_errors(const url *u, int rc, const char *in, size_t n,
   url r;
   char rst[64];
   url_errors e;
-  url_init(&r, rst, sizeof rst, MAX_LEN);
-  url_errors_init(&e);
+  url_init(&r, &url_mem_libc, rst, sizeof rst, MAX_LEN);
+  url_errors_init(&e, &url_mem_libc);
   int rrc = url_parse_errors(&r, in, n, base, &e);
-  int vrc = url_valid_string(in, n, base);
+  int vrc = url_valid_string(in, n, base, &url_mem_libc);
   const char *bad = NULL;
   if (rrc != rc) bad = "errors: recording changes the status";
   else if (rc == URL_OK && !eq(url_href(&r), url_href(u))) bad = "errors: recording changes href";
@@ -469,7 +470,7 @@ static void check_fast_path(const url *u, int rc, const char *in, size_t n,
                             const url *base) {
   url f;
   char st[256];
-  url_init(&f, st, sizeof st, MAX_LEN);
+  url_init(&f, &url_mem_libc, st, sizeof st, MAX_LEN);
   int rf = url_parse_full(&f, in, n, base);
   if (rf != rc) fail("url_parse and url_parse_full disagree on status", u, NONE, NONE);
   if (rc == URL_OK &&
@@ -491,7 +492,7 @@ static int parse_check(url *u, char *st, size_t cap, const char *in, size_t n,
                        const url *base, const char *base_s, size_t base_n) {
   cur_base = base_s;
   cur_base_n = base_n;
-  url_init(u, st, cap, MAX_LEN);
+  url_init(u, &url_mem_libc, st, cap, MAX_LEN);
   int rc = url_parse(u, in, n, base);
   if (rc != URL_OK && rc != URL_FAILURE && rc != URL_NOMEM &&
       rc != URL_TOOBIG)
@@ -514,7 +515,7 @@ static void check_setters(const url *start, const char *v, size_t n) {
     url_str h = url_href(start);
     url s;
     char st[128];
-    url_init(&s, st, sizeof st, MAX_LEN);
+    url_init(&s, &url_mem_libc, st, sizeof st, MAX_LEN);
     if (url_parse(&s, h.s, h.n, NULL) != URL_OK)
       fail("href does not re-parse before a setter", start, h, NONE);
     int rc = url_set(&s, (url_component)c, v, n);
@@ -524,7 +525,7 @@ static void check_setters(const url *start, const char *v, size_t n) {
       check_url(&s); /* includes the re-parse idempotence check */
       url r;
       char rst[128];
-      url_init(&r, rst, sizeof rst, MAX_LEN);
+      url_init(&r, &url_mem_libc, rst, sizeof rst, MAX_LEN);
       url_str sh = url_href(&s);
       if (url_parse(&r, sh.s, sh.n, NULL) != URL_OK || !eq(url_href(&r), sh))
         fail("setter result does not re-parse to itself", &s,
@@ -539,7 +540,7 @@ static url base_url;
 static char base_st[128];
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
-  url_init(&base_url, base_st, sizeof base_st, MAX_LEN);
+  url_init(&base_url, &url_mem_libc, base_st, sizeof base_st, MAX_LEN);
   if (url_parse(&base_url, BASE, sizeof BASE - 1, NULL) != URL_OK) {
     fprintf(stderr, "url_fuzz: the fixed base does not parse\n");
     abort();
@@ -552,9 +553,9 @@ static void check_idna2008(const char *in, size_t n) {
   char ast[64], bst[64], ust[64];
   url_buf a, b, u;
   int why;
-  url_buf_init(&a, ast, sizeof ast, MAX_LEN);
-  url_buf_init(&b, bst, sizeof bst, MAX_LEN);
-  url_buf_init(&u, ust, sizeof ust, MAX_LEN);
+  url_buf_init(&a, &url_mem_libc, ast, sizeof ast, MAX_LEN);
+  url_buf_init(&b, &url_mem_libc, bst, sizeof bst, MAX_LEN);
+  url_buf_init(&u, &url_mem_libc, ust, sizeof ust, MAX_LEN);
   int rc = url_idna2008_to_ascii(in, n, &a, &why);
   int rcu = url_idna2008_to_unicode(in, n, &u, &why);
   const char *bad = NULL;
@@ -604,8 +605,8 @@ static int starts_a(void *ctx, const char *name, size_t n) {
 static void check_canon_fast(const char *in, size_t n, uint32_t steps) {
   char st1[64], st2[64];
   url a, b;
-  url_init(&a, st1, sizeof st1, MAX_LEN);
-  url_init(&b, st2, sizeof st2, MAX_LEN);
+  url_init(&a, &url_mem_libc, st1, sizeof st1, MAX_LEN);
+  url_init(&b, &url_mem_libc, st2, sizeof st2, MAX_LEN);
   int ra = url_canon_run(&a, in, n, steps);
   int rb = url_canon_run(&b, in, n, steps | URL_CS_NO_FAST_PATH);
   if (ra != rb || (ra == URL_OK && !eq(url_href(&a), url_href(&b))))
@@ -619,8 +620,8 @@ static void check_canon(const char *in, size_t n) {
   for (int p = 0; p < URL_CANON_PROFILES; p++) {
     char st1[64], st2[64];
     url a, b;
-    url_init(&a, st1, sizeof st1, MAX_LEN);
-    url_init(&b, st2, sizeof st2, MAX_LEN);
+    url_init(&a, &url_mem_libc, st1, sizeof st1, MAX_LEN);
+    url_init(&b, &url_mem_libc, st2, sizeof st2, MAX_LEN);
     if (url_canonicalize(&a, in, n, (url_canon_profile)p) == URL_OK) {
       url_str k = url_href(&a);
       for (size_t i = 0; i < k.n; i++)
@@ -656,7 +657,7 @@ static void check_canon(const char *in, size_t n) {
     url_buf out;
     if (url_surt_opts_parse(&o, OPTS[i], strlen(OPTS[i]), err, sizeof err))
       abort();
-    url_buf_init(&out, st, sizeof st, MAX_LEN);
+    url_buf_init(&out, &url_mem_libc, st, sizeof st, MAX_LEN);
     url_surt(&out, in, n, &o, NULL, 1);
     url_buf_free(&out);
     check_canon_fast(in, n, url_surt_steps(&o, in, n));
@@ -664,18 +665,18 @@ static void check_canon(const char *in, size_t n) {
   char st[64], st2[64], st3[64];
   url u, v;
   url_buf out;
-  url_init(&u, st, sizeof st, MAX_LEN);
+  url_init(&u, &url_mem_libc, st, sizeof st, MAX_LEN);
   if (url_parse(&u, in, n, NULL) == URL_OK) {
-    url_buf_init(&out, st2, sizeof st2, MAX_LEN);
+    url_buf_init(&out, &url_mem_libc, st2, sizeof st2, MAX_LEN);
     url_ssurt(&out, &u);
     url_buf_free(&out);
-    url_init(&v, st3, sizeof st3, MAX_LEN);
+    url_init(&v, &url_mem_libc, st3, sizeof st3, MAX_LEN);
     if (url_strip_params(&v, &u, never, NULL) == URL_OK &&
         !eq(url_href(&v), url_href(&u)))
       fail("url_strip_params changed a URL it strips nothing from", &u,
            url_href(&v), url_href(&u));
     url_free(&v);
-    url_init(&v, st3, sizeof st3, MAX_LEN);
+    url_init(&v, &url_mem_libc, st3, sizeof st3, MAX_LEN);
     url_strip_params(&v, &u, starts_a, NULL);
     url_free(&v);
   }
@@ -687,7 +688,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   url_buf fix;
   const char *in;
   size_t n;
-  url_buf_init(&fix, fst, sizeof fst, MAX_LEN * 4);
+  url_buf_init(&fix, &url_mem_libc, fst, sizeof fst, MAX_LEN * 4);
   if (url_utf8_sanitize((const char *)data, size, &fix, &in, &n) != URL_OK) {
     url_buf_free(&fix);
     return 0;

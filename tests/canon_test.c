@@ -33,6 +33,7 @@
 #include "canon.h"
 #include "json.h"
 #include "lookup.h"
+#include "mem_libc.h"
 #include "percent.h"
 #include "psl.h"
 #include "strip_params.h"
@@ -106,7 +107,7 @@ typedef struct text {
 } text;
 
 static void text_of(text *t, const char *s, size_t n) {
-  url_buf_init(&t->fix, t->st, sizeof t->st, MAX_LEN);
+  url_buf_init(&t->fix, &url_mem_libc, t->st, sizeof t->st, MAX_LEN);
   if (url_utf8_sanitize(s, n, &t->fix, &t->s, &t->n) != URL_OK)
     die("url_utf8_sanitize", t->fix.err);
 }
@@ -128,7 +129,7 @@ static res canon_get(url_canon_profile p, const char *in, size_t n,
   text_of(&t, in, n);
   char st[512];
   url u;
-  url_init(&u, st, sizeof st, MAX_LEN);
+  url_init(&u, &url_mem_libc, st, sizeof st, MAX_LEN);
   res r = from_url(url_canonicalize(&u, t.s, t.n, p), &u, get);
   url_free(&u);
   text_free(&t);
@@ -145,7 +146,8 @@ static int psl_open;
 static const url_psl_list *psl(void) {
   url_psl_list *list = &psl_list;
   if (!psl_open) {
-    if (url_psl_open_default(list) != URL_OK) die("url_psl_open_default", 0);
+    if (url_psl_open_default(list, &url_mem_libc) != URL_OK)
+      die("url_psl_open_default", 0);
     psl_open = 1;
   }
   return list;
@@ -162,7 +164,7 @@ static res surt(const char *opts, const char *in, size_t n) {
   text_of(&t, in, n);
   char st[512];
   url_buf b;
-  url_buf_init(&b, st, sizeof st, MAX_LEN);
+  url_buf_init(&b, &url_mem_libc, st, sizeof st, MAX_LEN);
   int rc = url_surt(&b, t.s, t.n, &o, psl(), 1);
   if (rc != URL_OK && rc != URL_FAILURE) die("url_surt", rc);
   res r = rc == URL_OK ? res_text(b.ptr, b.len) : NO_RESULT;
@@ -177,8 +179,8 @@ static res ssurt(const char *in, size_t n) {
   char ust[512], st[512];
   url u;
   url_buf b;
-  url_init(&u, ust, sizeof ust, MAX_LEN);
-  url_buf_init(&b, st, sizeof st, MAX_LEN);
+  url_init(&u, &url_mem_libc, ust, sizeof ust, MAX_LEN);
+  url_buf_init(&b, &url_mem_libc, st, sizeof st, MAX_LEN);
   int rc = url_parse(&u, t.s, t.n, NULL);
   if (rc == URL_OK) rc = url_ssurt(&b, &u);
   if (rc != URL_OK && rc != URL_FAILURE) die("url_ssurt", rc);
@@ -196,8 +198,8 @@ static res canon_google_without(const char *in, size_t n, int no_query) {
   text_of(&t, in, n);
   char st[512], st2[512];
   url u, v;
-  url_init(&u, st, sizeof st, MAX_LEN);
-  url_init(&v, st2, sizeof st2, MAX_LEN);
+  url_init(&u, &url_mem_libc, st, sizeof st, MAX_LEN);
+  url_init(&v, &url_mem_libc, st2, sizeof st2, MAX_LEN);
   int rc = url_canonicalize(&u, t.s, t.n, URL_CANON_GOOGLE);
   if (rc == URL_OK) {
     url_parts p;
@@ -219,7 +221,7 @@ static res lookup(const char *in, size_t n, int hosts_only) {
   text_of(&t, in, n);
   char st[512];
   url u;
-  url_init(&u, st, sizeof st, MAX_LEN);
+  url_init(&u, &url_mem_libc, st, sizeof st, MAX_LEN);
   int rc = url_canonicalize(&u, t.s, t.n, URL_CANON_GOOGLE);
   res r = NO_RESULT;
   if (rc == URL_OK) {
@@ -707,7 +709,7 @@ static void unescape_case(const char *suite, res in, res want, void *ctx) {
   (void)ctx;
   char st[256];
   url_buf b;
-  url_buf_init(&b, st, sizeof st, MAX_LEN);
+  url_buf_init(&b, &url_mem_libc, st, sizeof st, MAX_LEN);
   url_pct_decode_repeatedly(&b, in.s, in.n);
   res got = res_text(b.ptr, b.len);
   check(suite, in.s, in.n, got, want);
@@ -719,7 +721,7 @@ static void reverse_host_case(const char *suite, res in, res want, void *ctx) {
   (void)ctx;
   char st[256];
   url_buf b;
-  url_buf_init(&b, st, sizeof st, MAX_LEN);
+  url_buf_init(&b, &url_mem_libc, st, sizeof st, MAX_LEN);
   url_surt_reverse_host(&b, in.s, in.n, 1, 1);
   res got = res_text(b.ptr, b.len);
   check(suite, in.s, in.n, got, want);
@@ -957,7 +959,7 @@ static res lookup_of(const char *in, size_t n, int what) {
   text_of(&t, in, n);
   char st[512];
   url u;
-  url_init(&u, st, sizeof st, MAX_LEN);
+  url_init(&u, &url_mem_libc, st, sizeof st, MAX_LEN);
   int rc = url_canonicalize(&u, t.s, t.n, URL_CANON_GOOGLE);
   res r = NO_RESULT;
   if (rc == URL_OK) {
@@ -1012,7 +1014,7 @@ static void sb_case(const json_value *c) {
     text_of(&t, full.s, full.n);
     char st[256];
     url u;
-    url_init(&u, st, sizeof st, MAX_LEN);
+    url_init(&u, &url_mem_libc, st, sizeof st, MAX_LEN);
     int rc = url_canonicalize(&u, t.s, t.n, URL_CANON_GOOGLE);
     if (rc == URL_OK) {
       url_str h = url_hostname(&u);
@@ -1432,8 +1434,8 @@ static void run_strip_cases(void) {
   for (size_t i = 0; i < sizeof STRIP_CASES / sizeof STRIP_CASES[0]; i++) {
     char st[256], ost[256];
     url u, o;
-    url_init(&u, st, sizeof st, MAX_LEN);
-    url_init(&o, ost, sizeof ost, MAX_LEN);
+    url_init(&u, &url_mem_libc, st, sizeof st, MAX_LEN);
+    url_init(&o, &url_mem_libc, ost, sizeof ost, MAX_LEN);
     const char *in = STRIP_CASES[i].in;
     int rc = url_parse(&u, in, strlen(in), NULL);
     if (rc == URL_OK)
@@ -1475,7 +1477,7 @@ static res run_steps(const char *in, size_t n, uint32_t steps) {
   text_of(&t, in, n);
   char st[512];
   url u;
-  url_init(&u, st, sizeof st, MAX_LEN);
+  url_init(&u, &url_mem_libc, st, sizeof st, MAX_LEN);
   res r = from_url(url_canon_run(&u, t.s, t.n, steps), &u, url_href);
   url_free(&u);
   text_free(&t);

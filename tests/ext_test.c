@@ -29,6 +29,7 @@
 
 #include <sqlite3.h>
 
+#include "mem_libc.h"
 #include "url.h"
 
 static int passed, failed;
@@ -231,8 +232,8 @@ static char *expected(const value *b, const char *repaired, const value *r) {
   char st1[256], st2[256];
   url base, u;
   char *out = NULL;
-  url_init(&base, st1, sizeof st1, 1 << 20);
-  url_init(&u, st2, sizeof st2, 1 << 20);
+  url_init(&base, &url_mem_libc, st1, sizeof st1, 1 << 20);
+  url_init(&u, &url_mem_libc, st2, sizeof st2, 1 << 20);
   if (url_parse(&base, bs, bn, NULL) == URL_OK &&
       url_parse(&u, r->s, strlen(r->s), &base) == URL_OK) {
     url_str h = url_href(&u);
@@ -320,7 +321,7 @@ static void check_base_cache(void) {
       if (col == 1 && b->type == SQLITE_NULL && r->type != SQLITE_NULL) {
         char st[256];
         url u;
-        url_init(&u, st, sizeof st, 1 << 20);
+        url_init(&u, &url_mem_libc, st, sizeof st, 1 << 20);
         if (url_parse(&u, r->s, strlen(r->s), NULL) == URL_OK) {
           url_str h = url_href(&u);
           alt = malloc(h.n + 1);

@@ -31,6 +31,7 @@
 
 #include "canonical.h"
 #include "json.h"
+#include "mem_libc.h"
 #include "url.h"
 #include "utf8.h"
 
@@ -87,9 +88,9 @@ static void check(const char *in, size_t n, const url *base, const char *why) {
   char st1[512], st2[512], st3[512];
   url fast, full;
   url_buf fix;
-  url_init(&fast, st1, sizeof st1, MAX_LEN);
-  url_init(&full, st2, sizeof st2, MAX_LEN);
-  url_buf_init(&fix, st3, sizeof st3, MAX_LEN);
+  url_init(&fast, &url_mem_libc, st1, sizeof st1, MAX_LEN);
+  url_init(&full, &url_mem_libc, st2, sizeof st2, MAX_LEN);
+  url_buf_init(&fix, &url_mem_libc, st3, sizeof st3, MAX_LEN);
   const char *s;
   size_t sn;
   int rf = url_parse_canonical(&fast, in, n);
@@ -98,7 +99,7 @@ static void check(const char *in, size_t n, const url *base, const char *why) {
   if (rc == URL_OK || rc == URL_FAILURE) { /* and url_parse, which has both */
     char st4[512];
     url both;
-    url_init(&both, st4, sizeof st4, MAX_LEN);
+    url_init(&both, &url_mem_libc, st4, sizeof st4, MAX_LEN);
     int rb = url_parse(&both, s, sn, base);
     if (rb != rc || (rb == URL_OK && !same_url(&both, &full))) {
       failed++;
@@ -161,7 +162,7 @@ static void check_wpt(const char *dir) {
     if (!bs) continue;
     char st[512];
     url base;
-    url_init(&base, st, sizeof st, MAX_LEN);
+    url_init(&base, &url_mem_libc, st, sizeof st, MAX_LEN);
     if (url_parse(&base, bs, base_n, NULL) == URL_OK)
       check(in, in_n, &base, "wpt with base");
     url_free(&base);
@@ -377,7 +378,7 @@ int main(int argc, char **argv) {
       if (k == 0) continue;
       char st[512];
       url u;
-      url_init(&u, st, sizeof st, MAX_LEN);
+      url_init(&u, &url_mem_libc, st, sizeof st, MAX_LEN);
       real++;
       real_fast += url_parse_canonical(&u, line, (size_t)k) == URL_OK;
       url_free(&u);

@@ -17,6 +17,7 @@
 
 #include "host.h"
 #include "json.h"
+#include "mem_libc.h"
 
 /* Input with explicit length, so inputs may contain NUL. */
 #define S(lit) lit, sizeof(lit) - 1
@@ -277,7 +278,8 @@ static int check(const char *in, size_t len, int is_opaque, const char *want,
                   size_t want_len, url_host_type want_type, size_t stack_cap) {
   char stack[256];
   url_buf out;
-  url_buf_init(&out, stack_cap ? stack : NULL, stack_cap, (size_t)1 << 24);
+  url_buf_init(&out, &url_mem_libc, stack_cap ? stack : NULL, stack_cap,
+               (size_t)1 << 24);
   url_buf_puts(&out, "PRE:");
   url_host_type type = URL_HOST_NONE;
   int rc = url_host_parse(in, len, is_opaque, &out, &type);
@@ -332,7 +334,7 @@ static void check_long_host(void) {
 static void check_too_big(void) {
   char stack[8];
   url_buf out;
-  url_buf_init(&out, stack, sizeof stack, 10);
+  url_buf_init(&out, &url_mem_libc, stack, sizeof stack, 10);
   url_host_type type;
   int rc = url_host_parse(S("example.com"), SPECIAL, &out, &type);
   if (rc == URL_TOOBIG) {

@@ -32,6 +32,7 @@
 #include "idna2008.h"
 #include "idna2008_ref.h"
 #include "json.h"
+#include "mem_libc.h"
 
 static int passed, failed, verbose;
 
@@ -57,12 +58,12 @@ static answer core_answer(const char *in, size_t n) {
   char st[64]; /* small: longer names exercise the heap path */
   url_buf out;
   int why, why_u;
-  url_buf_init(&out, st, sizeof st, (size_t)1 << 20);
+  url_buf_init(&out, &url_mem_libc, st, sizeof st, (size_t)1 << 20);
   a.status = url_idna2008_to_ascii(in, n, &out, &why);
   if (a.status == URL_OK) a.ascii = dup_buf(&out);
   a.error = url_idna2008_error_name(why);
   url_buf_free(&out);
-  url_buf_init(&out, st, sizeof st, (size_t)1 << 20);
+  url_buf_init(&out, &url_mem_libc, st, sizeof st, (size_t)1 << 20);
   int rc = url_idna2008_to_unicode(in, n, &out, &why_u);
   if (rc == URL_OK) a.unicode = dup_buf(&out);
   if (rc != a.status || why_u != why) { /* must agree with to_ascii */
@@ -149,7 +150,7 @@ static void compare_modes(mode_stats *m, const char *file, const char *in,
                           size_t n, const answer *a) {
   char st[256];
   url_buf out;
-  url_buf_init(&out, st, sizeof st, (size_t)1 << 20);
+  url_buf_init(&out, &url_mem_libc, st, sizeof st, (size_t)1 << 20);
   int rc = url_domain_to_ascii(in, n, &out);
   const char *kind = NULL;
   m->total++;
@@ -399,7 +400,7 @@ static void run_buffer_contract(void) {
       char st[8];
       url_buf out;
       int why;
-      url_buf_init(&out, st, sizeof st, cases[i].max);
+      url_buf_init(&out, &url_mem_libc, st, sizeof st, cases[i].max);
       url_buf_puts(&out, "pre:");
       int rc = uni ? url_idna2008_to_unicode(cases[i].in, cases[i].len, &out, &why)
                    : url_idna2008_to_ascii(cases[i].in, cases[i].len, &out, &why);

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "host_parts.h"
+#include "mem_libc.h"
 #include "path_parts.h"
 #include "psl.h"
 #include "url.h"
@@ -46,7 +47,7 @@ static int same(const char *got, const char *want) {
 }
 
 static int parse(url *u, char *st, size_t cap, const char *in) {
-  url_init(u, st, cap, 1 << 20);
+  url_init(u, &url_mem_libc, st, cap, 1 << 20);
   return url_parse(u, in, strlen(in), NULL);
 }
 
@@ -361,7 +362,7 @@ static void check_path_case(const path_case *c) {
   }
   char est[8];
   url_buf out;
-  url_buf_init(&out, est, sizeof est, 1 << 20);
+  url_buf_init(&out, &url_mem_libc, est, sizeof est, 1 << 20);
   int rc = url_path_file_extension(&u, &out);
   size_t wn = c->ext ? strlen(c->ext) : 0;
   int ok = c->ext ? rc == URL_OK && out.len == wn && !memcmp(out.ptr, c->ext, wn)
@@ -381,7 +382,7 @@ static void check_nul_extension(void) {
   count(parse(&u, st, sizeof st, "https://a.com/a.tar.gz%00") == URL_OK);
   char est[8];
   url_buf out;
-  url_buf_init(&out, est, sizeof est, 1 << 20);
+  url_buf_init(&out, &url_mem_libc, est, sizeof est, 1 << 20);
   count(url_path_file_extension(&u, &out) == URL_OK && out.len == 3 &&
         !memcmp(out.ptr, "gz\0", 3));
   url_buf_free(&out);
@@ -398,13 +399,13 @@ static void check_long_extension(void) {
   url u;
   count(parse(&u, st, sizeof st, in) == URL_OK);
   url_buf out;
-  url_buf_init(&out, NULL, 0, 1 << 20);
+  url_buf_init(&out, &url_mem_libc, NULL, 0, 1 << 20);
   int rc = url_path_file_extension(&u, &out);
   int ok = rc == URL_OK && out.len == 100;
   for (size_t i = 0; ok && i < out.len; i++) ok = out.ptr[i] == 'a';
   count(ok);
   url_buf_free(&out);
-  url_buf_init(&out, NULL, 0, 50);
+  url_buf_init(&out, &url_mem_libc, NULL, 0, 50);
   count(url_path_file_extension(&u, &out) == URL_TOOBIG);
   url_buf_free(&out);
   url_free(&u);
@@ -412,7 +413,7 @@ static void check_long_extension(void) {
 
 int main(void) {
   url_psl_list l;
-  if (url_psl_open_default(&l) != URL_OK) {
+  if (url_psl_open_default(&l, &url_mem_libc) != URL_OK) {
     printf("FAIL url_psl_open_default\n");
     return 1;
   }

@@ -28,6 +28,7 @@
 #include <sqlite3.h>
 
 #include "host.h"
+#include "mem_libc.h"
 #include "psl.h"
 #include "url.h"
 
@@ -149,7 +150,7 @@ static void check_host(const url_psl_list *l, const char *what,
                        url_psl_section sec, const part_case *c) {
   char st[256];
   url_buf hb;
-  url_buf_init(&hb, st, sizeof st, 1 << 20);
+  url_buf_init(&hb, &url_mem_libc, st, sizeof st, 1 << 20);
   url_host_type t = URL_HOST_NONE;
   int rc = url_host_parse(c->in, strlen(c->in), 0, &hb, &t);
   url_str s = {0}, r = {0};
@@ -296,7 +297,8 @@ static int load_system_rules(void) {
   fclose(out);
   qsort(rules, n_rules, sizeof *rules, rule_cmp);
   char why[160];
-  if (url_psl_open_file(&icann_only, path, why, sizeof why) != URL_OK) {
+  if (url_psl_open_file(&icann_only, &url_mem_libc, path, why, sizeof why) !=
+      URL_OK) {
     printf("FAIL cannot open the ICANN section as a list: %s\n", why);
     return 0;
   }
@@ -337,7 +339,7 @@ static int icann_same(const url_psl_list *l, const char *what, const char *in,
                       int *shown) {
   char st[256];
   url_buf hb;
-  url_buf_init(&hb, st, sizeof st, 1 << 20);
+  url_buf_init(&hb, &url_mem_libc, st, sizeof st, 1 << 20);
   url_host_type t;
   int ok = 1;
   if (url_host_parse(in, strlen(in), 0, &hb, &t) == URL_OK) {
@@ -484,8 +486,8 @@ static void check_same_site(const url_psl_list *l) {
     const site_case *c = &site_cases[i];
     char sa[64], sb[64];
     url a, b;
-    url_init(&a, sa, sizeof sa, 1 << 20);
-    url_init(&b, sb, sizeof sb, 1 << 20);
+    url_init(&a, &url_mem_libc, sa, sizeof sa, 1 << 20);
+    url_init(&b, &url_mem_libc, sb, sizeof sb, 1 << 20);
     int rc = url_parse(&a, c->a, strlen(c->a), NULL);
     if (rc == URL_OK) rc = url_parse(&b, c->b, strlen(c->b), NULL);
     int so = -1, ss = -1, sl = -1, so2 = -1, ss2 = -1, sl2 = -1;
@@ -524,7 +526,7 @@ static void check_same_site(const url_psl_list *l) {
 static int describe_is(const url_psl_list *l, const char *want_sub) {
   char st[64];
   url_buf out;
-  url_buf_init(&out, st, sizeof st, 1 << 20);
+  url_buf_init(&out, &url_mem_libc, st, sizeof st, 1 << 20);
   int rc = url_psl_describe(l, &out);
   url_buf_putc(&out, '\0');
   int ok = rc == URL_OK && !out.err && strstr(out.ptr, want_sub);
@@ -548,7 +550,7 @@ static int parts_are(const url_psl_list *l, const char *h, const char *ws,
 static int open_fails(const char *path, const char *why_sub) {
   url_psl_list l = {0};
   char why[160];
-  int rc = url_psl_open_file(&l, path, why, sizeof why);
+  int rc = url_psl_open_file(&l, &url_mem_libc, path, why, sizeof why);
   int ok = rc == URL_FAILURE && strstr(why, why_sub) && l.psl == NULL;
   if (!ok) printf("FAIL open %s: rc %d why '%s', want '%s'\n", path, rc, why, why_sub);
   url_psl_close(&l);
@@ -571,7 +573,7 @@ static const char small_list[] =
 static void check_lists(void) {
   /* The default list is the system's newest, or the built-in one. */
   url_psl_list d;
-  count(url_psl_open_default(&d) == URL_OK && d.psl);
+  count(url_psl_open_default(&d, &url_mem_libc) == URL_OK && d.psl);
   count(d.format == URL_PSL_BUILTIN || d.format == URL_PSL_DAFSA ||
         d.format == URL_PSL_TEXT);
   count(describe_is(&d, "\"libpsl\":\""));
@@ -582,7 +584,7 @@ static void check_lists(void) {
   const char *p = write_file("small.dat", small_list, sizeof small_list - 1);
   url_psl_list l;
   char why[160];
-  count(url_psl_open_file(&l, p, why, sizeof why) == URL_OK);
+  count(url_psl_open_file(&l, &url_mem_libc, p, why, sizeof why) == URL_OK);
   count(l.format == URL_PSL_TEXT && l.owned && l.path && !strcmp(l.path, p));
   count(l.date > 0);
   count(url_psl_rule_count(&l) == 5 && url_psl_exception_count(&l) == 1 &&
@@ -627,14 +629,16 @@ static void check_lists(void) {
   const char *dat = "/usr/share/publicsuffix/public_suffix_list.dat";
   const char *dafsa = "/usr/share/publicsuffix/public_suffix_list.dafsa";
   if (access(dat, R_OK) == 0) {
-    count(url_psl_open_file(&t, dat, why, sizeof why) == URL_OK &&
+    count(url_psl_open_file(&t, &url_mem_libc, dat, why, sizeof why) ==
+              URL_OK &&
           t.format == URL_PSL_TEXT && url_psl_rule_count(&t) > 1000);
     check_table(&t, "dat");
     check_icann_equivalence(&t, "dat");
     url_psl_close(&t);
   }
   if (access(dafsa, R_OK) == 0) {
-    count(url_psl_open_file(&t, dafsa, why, sizeof why) == URL_OK &&
+    count(url_psl_open_file(&t, &url_mem_libc, dafsa, why, sizeof why) ==
+              URL_OK &&
           t.format == URL_PSL_DAFSA && url_psl_rule_count(&t) == -1);
     count(describe_is(&t, "\"format\":\"dafsa\",\"date\":\"20"));
     count(describe_is(&t, "\"rules\":null,\"exceptions\":null"));
@@ -646,7 +650,7 @@ static void check_lists(void) {
 
   /* A path that needs JSON escaping. */
   const char *q = write_file("q\"\\\x01.dat", "test\n", 5);
-  count(url_psl_open_file(&t, q, why, sizeof why) == URL_OK);
+  count(url_psl_open_file(&t, &url_mem_libc, q, why, sizeof why) == URL_OK);
   count(describe_is(&t, "q\\\"\\\\\\u0001.dat\""));
   url_psl_close(&t);
   unlink(q);
@@ -763,7 +767,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   url_psl_list l;
-  if (url_psl_open_default(&l) != URL_OK) {
+  if (url_psl_open_default(&l, &url_mem_libc) != URL_OK) {
     printf("FAIL url_psl_open_default\n");
     return 1;
   }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "mem_libc.h"
 #include "setters.h"
 
 static int passed, failed;
@@ -65,7 +66,7 @@ static void run_json(const char *dir) {
       const json_value *exp = json_get(t, "expected");
       char stack[128];
       url u;
-      url_init(&u, stack, sizeof stack, 1 << 20);
+      url_init(&u, &url_mem_libc, stack, sizeof stack, 1 << 20);
       char label[512];
       snprintf(label, sizeof label, "%s = \"%s\" on %s", setter, value, href);
       int ok = run_setter(&u, href, hn, setter, value, vn) == 0;
@@ -111,7 +112,7 @@ static void strip_case(const char *scheme, const char *setter, const char *value
   snprintf(label, sizeof label, "stripping: %s (%s:)", what, scheme);
   char stack[128];
   url u;
-  url_init(&u, stack, sizeof stack, 1 << 20);
+  url_init(&u, &url_mem_libc, stack, sizeof stack, 1 << 20);
   int ok = run_setter(&u, href, strlen(href), setter, value, n) == 0;
   if (!ok) printf("FAIL %s: setter failed\n", label);
   ok = ok && check(&u, setter, exp_prop, strlen(exp_prop), label);

@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "mem_libc.h"
 #include "url.h"
 
 #define MAX_LEN ((size_t)1 << 24)
@@ -88,7 +89,7 @@ static int run_case(const json_value *c) {
   char bst[256], ust[256];
   url base, u;
   int base_ok = 1;
-  url_init(&base, bst, sizeof bst, MAX_LEN);
+  url_init(&base, &url_mem_libc, bst, sizeof bst, MAX_LEN);
   if (base_s) {
     int rc = url_parse(&base, base_s, base_n, NULL);
     if (rc != URL_OK) {
@@ -101,7 +102,7 @@ static int run_case(const json_value *c) {
   }
 
   if (base_ok) {
-    url_init(&u, ust, sizeof ust, MAX_LEN);
+    url_init(&u, &url_mem_libc, ust, sizeof ust, MAX_LEN);
     int rc = url_parse(&u, in, in_n, base_s ? &base : NULL);
     if (want_failure) {
       if (rc == URL_OK) {
@@ -131,7 +132,7 @@ static int run_case(const json_value *c) {
         const char *w = json_str(jorigin, &wn);
         char ost[256];
         url_buf o;
-        url_buf_init(&o, ost, sizeof ost, MAX_LEN);
+        url_buf_init(&o, &url_mem_libc, ost, sizeof ost, MAX_LEN);
         int orc = url_origin(&u, &o);
         if (orc != URL_OK) {
           const char *st = status_name(orc);

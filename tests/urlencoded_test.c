@@ -27,6 +27,7 @@
 #include <time.h>
 
 #include "json.h"
+#include "mem_libc.h"
 #include "urlencoded.h"
 
 #define MAX_LEN ((size_t)1 << 26)
@@ -83,7 +84,8 @@ static json_value *load(const char *dir, const char *file) {
   char p##_text[64];                                                    \
   url_sp_pair p##_pairs[4];                                             \
   url_search_params p;                                                  \
-  url_sp_init(&p, p##_text, sizeof p##_text, p##_pairs, 4, MAX_LEN)
+  url_sp_init(&p, &url_mem_libc, p##_text, sizeof p##_text, p##_pairs,  \
+              4, MAX_LEN)
 
 /* ------------------------------------------------------- JSON suites */
 
@@ -140,7 +142,7 @@ static void run_stringifier(const char *dir) {
     }
     char st[16];
     url_buf out;
-    url_buf_init(&out, st, sizeof st, MAX_LEN);
+    url_buf_init(&out, &url_mem_libc, st, sizeof st, MAX_LEN);
     if (rc == URL_OK) rc = url_sp_serialize(&p, &out);
     size_t wn;
     const char *want = json_str(json_get(c, "output"), &wn);
@@ -175,10 +177,10 @@ static void run_urltestdata(const char *dir) {
     const char *want = json_str(sp, &want_n);
     char st[256], bst[256], ost[64];
     url u, b;
-    url_init(&u, st, sizeof st, MAX_LEN);
-    url_init(&b, bst, sizeof bst, MAX_LEN);
+    url_init(&u, &url_mem_libc, st, sizeof st, MAX_LEN);
+    url_init(&b, &url_mem_libc, bst, sizeof bst, MAX_LEN);
     url_buf out;
-    url_buf_init(&out, ost, sizeof ost, MAX_LEN);
+    url_buf_init(&out, &url_mem_libc, ost, sizeof ost, MAX_LEN);
     SMALL_LIST(p);
     int rc = base ? url_parse(&b, base, base_n, NULL) : URL_OK;
     if (rc == URL_OK) rc = url_parse(&u, in, in_n, base ? &b : NULL);
@@ -229,7 +231,7 @@ static void expect_list(const char *label, const url_search_params *p,
                         const char *want) {
   char st[64];
   url_buf out;
-  url_buf_init(&out, st, sizeof st, MAX_LEN);
+  url_buf_init(&out, &url_mem_libc, st, sizeof st, MAX_LEN);
   url_sp_serialize(p, &out);
   expect_str(label, out.ptr, out.len, want);
   url_buf_free(&out);
@@ -242,8 +244,8 @@ static void expect_href(const char *href, op o, const char *name,
                         const char *value, const char *want) {
   char st[64], ost[64];
   url u, out;
-  url_init(&u, st, sizeof st, MAX_LEN);
-  url_init(&out, ost, sizeof ost, MAX_LEN);
+  url_init(&u, &url_mem_libc, st, sizeof st, MAX_LEN);
+  url_init(&out, &url_mem_libc, ost, sizeof ost, MAX_LEN);
   SMALL_LIST(p);
   int rc = url_parse(&u, href, strlen(href), NULL);
   if (rc == URL_OK) rc = url_sp_parse_url(&p, &u);
@@ -284,7 +286,7 @@ static void expect_href(const char *href, op o, const char *name,
 static void expect_get_in(const char *q, const char *name, const char *want) {
   char st[8];
   url_buf out;
-  url_buf_init(&out, st, sizeof st, MAX_LEN);
+  url_buf_init(&out, &url_mem_libc, st, sizeof st, MAX_LEN);
   int rc = url_sp_get_in(q, strlen(q), name, strlen(name), &out);
   char label[256];
   snprintf(label, sizeof label, "get_in(%s, %s)", q, name);
@@ -430,20 +432,20 @@ static void unit_limits(void) {
   char text[8];
   url_sp_pair pairs[2];
   url_search_params p;
-  url_sp_init(&p, text, sizeof text, pairs, 2, 16);
+  url_sp_init(&p, &url_mem_libc, text, sizeof text, pairs, 2, 16);
   expect_int("limit parse ok", url_sp_parse(&p, "a=1&b=2", 7), URL_OK);
   expect_int("limit parse too big",
              url_sp_parse(&p, "aaaaaaaaaaaaaaaaaaaa=1", 22), URL_TOOBIG);
   expect_int("limit sticky", url_sp_append(&p, "x", 1, "y", 1), URL_TOOBIG);
   char st[8];
   url_buf out;
-  url_buf_init(&out, st, sizeof st, 1024);
+  url_buf_init(&out, &url_mem_libc, st, sizeof st, 1024);
   expect_int("limit serialize", url_sp_serialize(&p, &out), URL_TOOBIG);
   url_buf_free(&out);
   url_sp_free(&p);
 
   /* No caller storage at all. */
-  url_sp_init(&p, NULL, 0, NULL, 0, MAX_LEN);
+  url_sp_init(&p, &url_mem_libc, NULL, 0, NULL, 0, MAX_LEN);
   url_sp_parse(&p, "b=2&a=1", 7);
   url_sp_sort(&p);
   expect_list("no stack storage", &p, "a=1&b=2");
@@ -465,7 +467,7 @@ static void unit_large(void) {
   const size_t N = 200000;
   char st[64];
   url_buf q;
-  url_buf_init(&q, st, sizeof st, MAX_LEN);
+  url_buf_init(&q, &url_mem_libc, st, sizeof st, MAX_LEN);
   for (size_t i = 0; i < N; i++) {
     char t[64];
     /* names k0..k9 interleaved, values the index, in reverse order */
@@ -476,7 +478,7 @@ static void unit_large(void) {
   char text[1024];
   url_sp_pair pairs[32];
   url_search_params p;
-  url_sp_init(&p, text, sizeof text, pairs, 32, MAX_LEN);
+  url_sp_init(&p, &url_mem_libc, text, sizeof text, pairs, 32, MAX_LEN);
   url_sp_parse(&p, q.ptr, q.len);
   expect_int("large parse count", (long long)p.count, (long long)N);
 
@@ -502,7 +504,7 @@ static void unit_large(void) {
              (long long)(N - 2 * (N / 10)));
   char ost[64];
   url_buf out;
-  url_buf_init(&out, ost, sizeof ost, MAX_LEN);
+  url_buf_init(&out, &url_mem_libc, ost, sizeof ost, MAX_LEN);
   url_sp_serialize(&p, &out);
   expect_int("large serialize ok", out.err, URL_OK);
   double dt = seconds(t0);

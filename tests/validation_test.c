@@ -35,6 +35,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "mem_libc.h"
 #include "url.h"
 #include "url_errors.h"
 
@@ -182,9 +183,9 @@ static int run_positions(int *passed) {
     size_t n = strlen(in), k = 0;
     url u, b;
     url_errors e;
-    url_init(&u, NULL, 0, MAX_LEN);
-    url_init(&b, NULL, 0, MAX_LEN);
-    url_errors_init(&e);
+    url_init(&u, &url_mem_libc, NULL, 0, MAX_LEN);
+    url_init(&b, &url_mem_libc, NULL, 0, MAX_LEN);
+    url_errors_init(&e, &url_mem_libc);
     int brc = POSITIONS[i].base
                   ? url_parse(&b, POSITIONS[i].base, strlen(POSITIONS[i].base), NULL)
                   : URL_OK;
@@ -292,15 +293,15 @@ int main(int argc, char **argv) {
 
     char bst[256], ust[256];
     url b, u;
-    url_init(&b, bst, sizeof bst, MAX_LEN);
-    url_init(&u, ust, sizeof ust, MAX_LEN);
+    url_init(&b, &url_mem_libc, bst, sizeof bst, MAX_LEN);
+    url_init(&u, &url_mem_libc, ust, sizeof ust, MAX_LEN);
     int brc = base_s ? url_parse(&b, base_s, base_n, NULL) : URL_OK;
     url_errors e;
-    url_errors_init(&e);
+    url_errors_init(&e, &url_mem_libc);
     int rc = URL_FAILURE, vrc = URL_FAILURE;
     if (brc == URL_OK) {
       rc = url_parse_errors(&u, in, in_n, base_s ? &b : NULL, &e);
-      vrc = url_valid_string(in, in_n, base_s ? &b : NULL);
+      vrc = url_valid_string(in, in_n, base_s ? &b : NULL, &url_mem_libc);
     }
     const char *problem = NULL;
     if (!in || !jerr) problem = "malformed case";

@@ -39,6 +39,7 @@
 
 #include "host.h"
 #include "json.h"
+#include "mem_libc.h"
 
 static int passed, failed;
 
@@ -95,7 +96,7 @@ static void run_file(const char *dir, const char *file, int wpt_encodes) {
 
     char stack[64]; /* small: longer hosts exercise the heap path */
     url_buf out;
-    url_buf_init(&out, stack, sizeof stack, (size_t)1 << 24);
+    url_buf_init(&out, &url_mem_libc, stack, sizeof stack, (size_t)1 << 24);
     url_host_type type = URL_HOST_NONE;
     int rc = URL_FAILURE;
     const char *why = NULL;
