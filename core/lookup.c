@@ -31,7 +31,9 @@ void url_lookup_of(const url *c, url_lookup *l) {
   }
   /* Paths. */
   url_str path = url_pathname(c), query = url_query(c);
-  if (query.s && query.n) add_path(l, path.s, path.n + 1 + query.n);
+  /* (From the query back: an empty path is "", not a slice of the href.) */
+  if (query.s && query.n)
+    add_path(l, query.s - 1 - path.n, path.n + 1 + query.n);
   add_path(l, path.s, path.n);
   size_t prefixes = 0;
   for (size_t i = 0; i < path.n && prefixes < 4; i++) {
