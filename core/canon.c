@@ -24,6 +24,9 @@
 #include "canon.h"
 
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "canonical.h"
 #include "host.h"
@@ -556,19 +559,84 @@ static size_t drop_session_parts(canon *c) {
   return gone;
 }
 
+/* The query parts' list, over the scratch storage. */
+static url_search_params *qp_start(canon *c) {
+  url_sp_init(&c->qp, c->work.mem, c->qp_st, sizeof c->qp_st, c->pair_st,
+              sizeof c->pair_st / sizeof c->pair_st[0], c->work.max);
+  c->qp_used = 1;
+  return &c->qp;
+}
+
+/* The parts in their order, joined with '&', into d (at most the text's
+   length); returns the length written. */
+static size_t join_parts(const url_search_params *qp, char *d) {
+  char *w = d;
+  for (size_t i = 0; i < qp->count; i++) {
+    const url_sp_pair *p = url_sp_at(qp, i);
+    size_t n = part_len(p);
+    if (i) *w++ = '&';
+    memcpy(w, qp->text.ptr + p->name, n);
+    w += n;
+  }
+  return (size_t)(w - d);
+}
+
+/* What a query holds, for the tests of its steps (query_traits). */
+enum { Q_PCT = 1, Q_UPPER = 2, Q_EQ2 = 4 /* a part with two '=' */ };
+
+/* query_traits of s[i..n), byte by byte; *open: an '=' since the last '&'. */
+static unsigned traits_tail(const char *s, size_t i, size_t n, int *open) {
+  unsigned t = 0;
+  for (; i < n; i++) {
+    unsigned char ch = (unsigned char)s[i];
+    t |= (ch == '%' ? Q_PCT : 0) | ((unsigned)(ch - 'A') < 26 ? Q_UPPER : 0);
+    if (ch == '=') {
+      if (*open) t |= Q_EQ2;
+      *open = 1;
+    } else if (ch == '&') {
+      *open = 0;
+    }
+  }
+  return t;
+}
+
+/* The Q_ traits of the query s[0..n), in one pass (sixteen bytes at a
+   time with SSE2: '=' and '&' are in most words of a query, so a branch
+   per byte mispredicts). */
+static unsigned query_traits(const char *s, size_t n) {
+  unsigned t = 0;
+  int open = 0;
+  size_t i = 0;
+#ifdef __SSE2__
+  for (; i + 16 <= n; i += 16) {
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+    /* 'A'..'Z' moved to the 26 lowest signed bytes */
+    __m128i up = _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8(0x80 - 'A')),
+                                _mm_set1_epi8(-128 + 26));
+    if (_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('%')))) t |= Q_PCT;
+    if (_mm_movemask_epi8(up)) t |= Q_UPPER;
+    unsigned eq = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('=')));
+    unsigned amp = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('&')));
+    for (; eq; eq &= eq - 1) { /* each '=', first to last */
+      unsigned below = (eq & (0u - eq)) - 1;
+      if (amp & below) open = 0; /* an '&' since the last '=' */
+      if (open) t |= Q_EQ2;
+      open = 1;
+      amp &= ~below;
+    }
+    if (amp) open = 0;
+  }
+#endif
+  return t | traits_tail(s, i, n, &open);
+}
+
 /*
 ** Per-token recoding changes nothing in a query without '%' whose parts
 ** have at most one '=' each (the parser escaped every other byte of the set,
 ** and '&' cannot be in a token).
 */
 static int tokens_as_they_are(url_str q) {
-  if (memchr(q.s, '%', q.n)) return 0;
-  int eq = 0;
-  for (size_t i = 0; i < q.n; i++) {
-    if (q.s[i] == '&') eq = 0;
-    else if (q.s[i] == '=' && eq++) return 0;
-  }
-  return 1;
+  return !(query_traits(q.s, q.n) & (Q_PCT | Q_EQ2));
 }
 
 /* Writes the query into the list's text buffer, recoded. */
@@ -608,10 +676,7 @@ static int do_query(canon *c, span *out) {
     copy(c, out, q);
     return c->work.err;
   }
-  url_search_params *qp = &c->qp;
-  url_sp_init(qp, c->work.mem, c->qp_st, sizeof c->qp_st, c->pair_st,
-              sizeof c->pair_st / sizeof c->pair_st[0], c->work.max);
-  c->qp_used = 1;
+  url_search_params *qp = qp_start(c);
   put_query_text(c, q);
   int rc = url_sp_error(qp);
   if (rc) return rc;
@@ -637,12 +702,8 @@ static int do_query(canon *c, span *out) {
     }
     if (rc == URL_OK && (st & URL_CS_QUERY_SORT_PAIRS))
       rc = sort_parts(c, pair_cmp);
-    if (rc) return rc;
-    for (size_t i = 0; i < qp->count; i++) {
-      const url_sp_pair *p = url_sp_at(qp, i);
-      if (i) url_buf_putc(&c->work, '&');
-      url_buf_append(&c->work, qp->text.ptr + p->name, part_len(p));
-    }
+    if (rc || (rc = url_buf_reserve(&c->work, qp->text.len))) return rc;
+    c->work.len += join_parts(qp, c->work.ptr + c->work.len);
   }
   end(c, out);
   if ((st & URL_CS_QUERY_DROP_EMPTY) && out->n == 0) out->null = 1;
@@ -775,16 +836,27 @@ static int has_upper(const char *s, size_t n) {
   return 0;
 }
 
+/* query_as_is: the query needs nothing, or only its parts reordered. */
+enum { QUERY_REWRITE, QUERY_AS_IS, QUERY_REORDER };
+
+/* The order do_query sorts the parts in, or NULL. */
+static url_sp_cmp query_cmp(uint32_t st) {
+  return st & URL_CS_QUERY_SORT_PAIRS ? pair_cmp
+         : st & URL_CS_QUERY_SORT     ? part_cmp
+                                      : NULL;
+}
+
 /*
-** The query q as the steps leave it: its parts already in order (bytes or
-** (name, value) pairs), and for aggressive, none empty and none a session
-** id.  The parts as url_sp_pairs over q, compared as do_query compares.
+** The query q as the steps leave it (QUERY_AS_IS): its parts already in
+** order (bytes or (name, value) pairs), and for aggressive, none empty and
+** none a session id; QUERY_REORDER when only the order is not (never for
+** aggressive, whose drops depend on it).  The parts as url_sp_pairs over q,
+** compared as do_query compares.
 */
-static int query_unchanged(url_str q, uint32_t st) {
+static int query_as_is(url_str q, uint32_t st) {
   int aggressive = (st & URL_CS_QUERY_AGGRESSIVE) != 0;
-  url_sp_cmp cmp = st & URL_CS_QUERY_SORT_PAIRS ? pair_cmp
-                   : st & URL_CS_QUERY_SORT     ? part_cmp
-                                                : NULL;
+  url_sp_cmp cmp = query_cmp(st);
+  int as_is = QUERY_AS_IS;
   url_sp_pair prev = {0, 0, 0, 0};
   for (size_t i = 0, k = 0;; k++) {
     const char *amp = memchr(q.s + i, '&', q.n - i);
@@ -796,12 +868,29 @@ static int query_unchanged(url_str q, uint32_t st) {
     if (aggressive && (e == i || url_sid_part(q.s + i, e - i) ||
                        (k && url_sid_cfid_pair(q.s + prev.name, part_len(&prev),
                                                q.s + i, e - i))))
-      return 0;
-    if (cmp && k && cmp(q.s, &prev, &cur) > 0) return 0;
+      return QUERY_REWRITE;
+    if (cmp && k && cmp(q.s, &prev, &cur) > 0) {
+      if (aggressive) return QUERY_REWRITE;
+      as_is = QUERY_REORDER;
+    }
     prev = cur;
-    if (e == q.n) return 1;
+    if (e == q.n) return as_is;
     i = e + 1;
   }
+}
+
+/*
+** The light path's one rewrite of the query q (a slice of u's buffer): its
+** parts sorted, written back over it (the same bytes, so the same length).
+*/
+static int reorder_query(canon *c, url_str q) {
+  url_search_params *qp = qp_start(c);
+  url_buf_append(&qp->text, q.s, q.n);
+  int rc = url_sp_error(qp);
+  if (rc == URL_OK) rc = split_parts(c);
+  if (rc == URL_OK) rc = url_sp_sort_by(qp, query_cmp(c->steps));
+  if (rc == URL_OK) join_parts(qp, (char *)q.s);
+  return rc;
 }
 
 /*
@@ -810,16 +899,20 @@ static int query_unchanged(url_str q, uint32_t st) {
 ** u's own buffer) or strip its trailing slashes, the key's components are
 ** slices of the parsed URL u: *p gets them, and *key the whole
 ** serialization when it is a slice too (nothing but a fragment dropped).
-** A test of each step on u's components, erring towards "no" (0: run the
-** steps); the fuzz target and canon_test hold it to the full run.
+** A query whose parts are only out of order is sorted in place, as it has
+** the same length.  A test of each step on u's components, erring towards
+** "no" (RUN_STEPS); the fuzz target and canon_test hold it to the full run.
+** Returns URL_OK, RUN_STEPS or an error.
 */
-static int light(url *u, uint32_t st, url_parts *p, url_str *key) {
+#define RUN_STEPS (-2)
+static int light(canon *c, url *u, url_parts *p, url_str *key) {
+  uint32_t st = c->steps;
   if (u->scheme_type == URL_SCHEME_FILE || u->opaque_path ||
       u->host_type == URL_HOST_NONE || u->host_type == URL_HOST_OPAQUE)
-    return 0;
+    return RUN_STEPS;
   if ((st & (URL_CS_USERINFO_DROP | URL_CS_USERINFO_RECODE)) &&
       url_has_credentials(u))
-    return 0;
+    return RUN_STEPS;
   url_get_parts(u, p);
   int edited = 0;
   if ((st & URL_CS_HTTPS_TO_HTTP) && p->scheme_type == URL_SCHEME_HTTPS) {
@@ -830,7 +923,7 @@ static int light(url *u, uint32_t st, url_parts *p, url_str *key) {
   }
   if (p->host_type == URL_HOST_DOMAIN) {
     url_str h = p->host;
-    if ((st & URL_CS_HOST_FIX_DOTS) && needs_dot_fix(h.s, h.n)) return 0;
+    if ((st & URL_CS_HOST_FIX_DOTS) && needs_dot_fix(h.s, h.n)) return RUN_STEPS;
     /* Without "www." labels a domain stays a domain (do_host). */
     for (size_t k; (st & (URL_CS_HOST_STRIP_WWW | URL_CS_HOST_STRIP_WWW_ONCE)) &&
                    (k = www_prefix(h.s, h.n));) {
@@ -841,37 +934,44 @@ static int light(url *u, uint32_t st, url_parts *p, url_str *key) {
     p->host = h;
   }
   url_str q = p->query;
+  int query = QUERY_AS_IS;
   if (q.s) {
-    if ((st & (URL_CS_QUERY_RECODE | URL_CS_QUERY_RECODE_TOKENS)) &&
-        memchr(q.s, '%', q.n))
-      return 0;
-    if ((st & URL_CS_QUERY_RECODE_TOKENS) && !tokens_as_they_are(q)) return 0;
-    if ((st & (URL_CS_QUERY_LOWER | URL_CS_QUERY_AGGRESSIVE)) && has_upper(q.s, q.n))
-      return 0;
+    unsigned qt = query_traits(q.s, q.n);
+    if (((st & (URL_CS_QUERY_RECODE | URL_CS_QUERY_RECODE_TOKENS)) &&
+         (qt & Q_PCT)) ||
+        ((st & URL_CS_QUERY_RECODE_TOKENS) && (qt & Q_EQ2)) ||
+        ((st & (URL_CS_QUERY_LOWER | URL_CS_QUERY_AGGRESSIVE)) &&
+         (qt & Q_UPPER)))
+      return RUN_STEPS;
     if ((st & URL_CS_QUERY_SESSION_IA) && url_sid_query_ia_maybe(q.s, q.n))
-      return 0;
-    if ((st & URL_CS_QUERY_DROP_EMPTY) && q.n == 0) return 0;
+      return RUN_STEPS;
+    if ((st & URL_CS_QUERY_DROP_EMPTY) && q.n == 0) return RUN_STEPS;
     if ((st & (URL_CS_QUERY_SORT | URL_CS_QUERY_SORT_PAIRS |
-               URL_CS_QUERY_AGGRESSIVE)) && !query_unchanged(q, st))
-      return 0;
+               URL_CS_QUERY_AGGRESSIVE)) &&
+        (query = query_as_is(q, st)) == QUERY_REWRITE)
+      return RUN_STEPS;
   }
   url_str f = p->fragment;
   if (f.s && (st & URL_CS_FRAGMENT_RECODE) &&
       (memchr(f.s, '%', f.n) || memchr(f.s, '#', f.n)))
-    return 0;
+    return RUN_STEPS;
   url_str path = p->path;
   if (st & URL_CS_PATH_RECODE) {
-    if (memchr(path.s, '%', path.n)) return 0;
+    if (memchr(path.s, '%', path.n)) return RUN_STEPS;
     if ((st & (URL_CS_PATH_COLLAPSE_SPECIAL | URL_CS_PATH_COLLAPSE_HOST)) &&
         has_double_slash(path.s, path.n))
-      return 0;
+      return RUN_STEPS;
   }
   if (((st & URL_CS_PATH_SESSION) &&
        (memchr(path.s, '(', path.n) || memchr(path.s, ';', path.n))) ||
       ((st & URL_CS_PATH_SESSION_IA) && memchr(path.s, '(', path.n)) ||
       ((st & URL_CS_PATH_EMPTY_SLASH) && path.n == 0))
-    return 0;
-  /* Past every test: the path's own edits, in u's buffer. */
+    return RUN_STEPS;
+  /* Past every test: the query's and the path's own edits, in u's buffer. */
+  if (query == QUERY_REORDER) {
+    int rc = reorder_query(c, (url_str){u->href.ptr + u->query_start + 1, q.n});
+    if (rc != URL_OK) return rc;
+  }
   if ((st & URL_CS_PATH_LOWER) && has_upper(path.s, path.n)) {
     lowercase(u->href.ptr + u->path_start, path.n);
     edited = 1;
@@ -888,7 +988,7 @@ static int light(url *u, uint32_t st, url_parts *p, url_str *key) {
   if (f.s && (st & URL_CS_FRAGMENT_DROP)) p->fragment.s = NULL;
   *key = edited ? (url_str){NULL, 0}
          : p->fragment.s ? url_href(u) : url_href_no_fragment(u);
-  return 1;
+  return URL_OK;
 }
 
 /* -------------------------------------------------------------- entries */
@@ -921,9 +1021,6 @@ int url_canon_parts(const char *in, size_t n, uint32_t steps,
     url_get_parts(&src, &p);
     key = url_href(&src);
     rc = use(ctx, &p, key, &src.href);
-  } else if (rc == URL_OK && !(steps & URL_CS_NO_FAST_PATH) &&
-             light(&src, steps, &p, &key)) {
-    rc = use(ctx, &p, key, key.s ? &src.href : NULL);
   } else if (rc == URL_OK) {
     canon c;
     c.src = &src;
@@ -931,8 +1028,12 @@ int url_canon_parts(const char *in, size_t n, uint32_t steps,
     url_buf_init(&c.work, mem, c.work_st, sizeof c.work_st, max);
     url_buf_init(&c.tmp, mem, c.tmp_st, sizeof c.tmp_st, max);
     c.qp_used = 0;
-    rc = transform(&c, &p);
-    if (rc == URL_OK) rc = use(ctx, &p, (url_str){NULL, 0}, NULL);
+    rc = steps & URL_CS_NO_FAST_PATH ? RUN_STEPS : light(&c, &src, &p, &key);
+    if (rc == RUN_STEPS) {
+      rc = transform(&c, &p);
+      key = (url_str){NULL, 0};
+    }
+    if (rc == URL_OK) rc = use(ctx, &p, key, key.s ? &src.href : NULL);
     url_buf_free(&c.work);
     url_buf_free(&c.tmp);
     if (c.qp_used) url_sp_free(&c.qp);

@@ -158,11 +158,20 @@ static int id_before(const char *q, size_t e, size_t k) {
          lower((unsigned char)q[e - k - 1]) == 'd';
 }
 
+/* q[0..e) may end a rule's key (its '=' at q[e]): "nid", "sid" or "fid"
+   (jsessionid, phpsessid, sid, cfid), or "id" and 8 bytes (aspsessionid
+   and 8 letters), ignoring case. */
+static int key_end(const char *q, size_t e) {
+  if (id_before(q, e, 8)) return 1;
+  if (e < 3 || !id_before(q, e, 0)) return 0;
+  int c = lower((unsigned char)q[e - 3]);
+  return c == 'n' || c == 's' || c == 'f';
+}
+
 int url_sid_query_ia_maybe(const char *q, size_t n) {
   for (const char *e = memchr(q, '=', n); e;
        e = memchr(e + 1, '=', (size_t)(q + n - e - 1)))
-    if (id_before(q, (size_t)(e - q), 0) || id_before(q, (size_t)(e - q), 8))
-      return 1;
+    if (key_end(q, (size_t)(e - q))) return 1;
   return 0;
 }
 
@@ -171,11 +180,11 @@ size_t url_sid_strip_query_ia(char *q, size_t n) {
     /* Every key ends in '=': try the starts its '='s give, last first
        (the rule's (.*) is greedy). */
     size_t eqs[64], m = 0;
-    int id = 0; /* every key ends in "id=" or "id" + 8 letters + "=" */
+    int id = 0; /* some '=' may end a key (key_end) */
     for (const char *e = memchr(q, '=', n); e && m < 64;
          e = memchr(e + 1, '=', (size_t)(q + n - e - 1))) {
       eqs[m] = (size_t)(e - q);
-      id |= id_before(q, eqs[m], 0) || id_before(q, eqs[m], 8);
+      id |= key_end(q, eqs[m]);
       m++;
     }
     if (!id && m < 64) return n; /* most queries end here */

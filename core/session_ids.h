@@ -50,7 +50,8 @@ size_t url_sid_strip_path(char *p, size_t n);
 size_t url_sid_strip_query_ia(char *q, size_t n);
 
 /* Whether one of those rules could apply to q[0..n): some '=' preceded by
-   "id" or by "id" and 8 bytes (every key ends so).  0: none can. */
+   "nid", "sid", "fid", or "id" and 8 bytes (every key ends so).  0: none
+   can. */
 int url_sid_query_ia_maybe(const char *q, size_t n);
 
 /*

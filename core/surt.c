@@ -209,6 +209,23 @@ invalid:
 
 #define MAX_DOTS 32
 
+/* d[0..n) = s[0..n) for a label: no call for a few bytes, whole words
+   (the last one overlapping) where they fit. */
+static void copy_label(char *d, const char *s, size_t n) {
+  if (n >= 8) {
+    for (size_t k = 0; k + 8 < n; k += 8) memcpy(d + k, s + k, 8);
+    memcpy(d + n - 8, s + n - 8, 8);
+  } else if (n >= 4) {
+    uint32_t a, b;
+    memcpy(&a, s, 4);
+    memcpy(&b, s + n - 4, 4);
+    memcpy(d, &a, 4);
+    memcpy(d + n - 4, &b, 4);
+  } else {
+    for (size_t k = 0; k < n; k++) d[k] = s[k];
+  }
+}
+
 void url_surt_reverse_host(url_buf *out, const char *h, size_t n,
                            int trailing_comma, int swap_commas) {
   if (url_buf_reserve(out, n + 1)) return; /* as long, and maybe a ',' */
@@ -227,7 +244,7 @@ void url_surt_reverse_host(url_buf *out, const char *h, size_t n,
     if (noted) start = k ? dots[--k] + 1 : 0;
     else
       while (start > 0 && h[start - 1] != '.') start--;
-    memcpy(d, h + start, end - start);
+    copy_label(d, h + start, end - start);
     for (size_t i = 0; swap_commas && i < end - start; i++)
       if (d[i] == ',') d[i] = '.'; /* urlcanon: ',' in a label is '.' */
     d += end - start;
