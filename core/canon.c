@@ -1000,8 +1000,8 @@ static int two_protocols(const char *s, size_t n) {
 }
 
 int url_canon_parts(const char *in, size_t n, uint32_t steps,
-                    const url_allocator *mem, size_t max, int checked,
-                    url_canon_use use, void *ctx) {
+                    const url_allocator *mem, size_t max,
+                    url_canon_input input, url_canon_use use, void *ctx) {
   char pst[STACK], sst[STACK];
   url_buf prep;
   url src;
@@ -1009,9 +1009,10 @@ int url_canon_parts(const char *in, size_t n, uint32_t steps,
   url_init(&src, mem, sst, sizeof sst, max);
   /* Most stored URLs are canonical: one pass parses them (canonical.h). */
   int rc = URL_NOT_CANONICAL;
-  if (!((steps & URL_CS_ONE_PROTOCOL) && two_protocols(in, n)))
+  if (input != URL_CANON_REPAIRED &&
+      !((steps & URL_CS_ONE_PROTOCOL) && two_protocols(in, n)))
     rc = url_parse_canonical(&src, in, n);
-  if (rc == URL_NOT_CANONICAL && checked) {
+  if (rc == URL_NOT_CANONICAL && input != URL_CANON_RAW) {
     rc = prepare(&in, &n, steps, &prep);
     if (rc == URL_OK) rc = url_parse_full(&src, in, n, NULL);
   }
@@ -1059,8 +1060,8 @@ static int build(void *out, const url_parts *p, url_str key, url_buf *b) {
 
 int url_canon_run(url *out, const char *in, size_t n, uint32_t steps) {
   if (steps == 0) return url_parse(out, in, n, NULL);
-  return url_canon_parts(in, n, steps, out->href.mem, out->href.max, 1, build,
-                         out);
+  return url_canon_parts(in, n, steps, out->href.mem, out->href.max,
+                         URL_CANON_TEXT, build, out);
 }
 
 int url_canonicalize(url *out, const char *in, size_t n, url_canon_profile p) {

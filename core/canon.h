@@ -113,16 +113,25 @@ int url_canon_run(url *out, const char *in, size_t n, uint32_t steps);
 ** write past (url_result_part), else NULL.  use's status is returned.  Every
 ** scratch buffer grows with mem, up to max bytes.
 **
-** `checked`: in[0..n) is valid UTF-8.  When 0 it may be any bytes: only
-** an input that the parser's canonical fast path takes (ASCII, already in
-** serialized form) is canonicalized, and any other gives URL_NOT_CANONICAL
-** (canonical.h): call again with the text repaired.
+** `input` says what in[0..n) is known to be (url_canon_input).
 */
+typedef enum url_canon_input {
+  /* Any bytes: only an input that the parser's canonical fast path takes
+     (ASCII, already in serialized form) is canonicalized, and any other
+     gives URL_NOT_CANONICAL (canonical.h): call again with it repaired. */
+  URL_CANON_RAW,
+  /* Valid UTF-8. */
+  URL_CANON_TEXT,
+  /* Valid UTF-8 repaired from bytes that gave URL_NOT_CANONICAL as
+     URL_CANON_RAW: the fast path is not tried again (it fails again). */
+  URL_CANON_REPAIRED
+} url_canon_input;
+
 typedef int (*url_canon_use)(void *ctx, const url_parts *p, url_str key,
                              url_buf *buf);
 int url_canon_parts(const char *in, size_t n, uint32_t steps,
-                    const url_allocator *mem, size_t max, int checked,
-                    url_canon_use use, void *ctx);
+                    const url_allocator *mem, size_t max,
+                    url_canon_input input, url_canon_use use, void *ctx);
 
 /* url_canon_run with a profile's steps. */
 int url_canonicalize(url *out, const char *in, size_t n, url_canon_profile p);

@@ -400,19 +400,19 @@ uint32_t url_surt_steps(const url_surt_opts *o, const char *in, size_t n) {
 }
 
 int url_surt(url_buf *out, const char *in, size_t n, const url_surt_opts *o,
-             const struct url_psl_list *psl, int checked) {
+             const struct url_psl_list *psl, url_canon_input input) {
   if (n == 0) {
     url_buf_putc(out, '-');
     return out->err;
   }
   if (n >= 8 && !memcmp(in, "filedesc", 8)) {
-    if (!checked) return URL_NOT_CANONICAL; /* returned as is: repair first */
+    if (input == URL_CANON_RAW) return URL_NOT_CANONICAL; /* repair first */
     url_buf_append(out, in, n);
     return out->err;
   }
   layout_ctx lc = {out, o, psl};
   return url_canon_parts(in, n, steps_of(o, is_dns(in, n)), out->mem,
-                         out->max, checked, layout, &lc);
+                         out->max, input, layout, &lc);
 }
 
 int url_ssurt(url_buf *out, const url *u) {

@@ -29,6 +29,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "canon.h"
 #include "url.h"
 #include "url_buf.h"
 
@@ -86,13 +87,13 @@ int url_surt_opts_parse(url_surt_opts *o, const char *json, size_t n,
 
 /*
 ** The SURT key of in[0..n), appended to out.  psl is the list for the
-** public_suffix option (may be NULL when it is off).  `checked`: in is
-** valid UTF-8; when 0 it may be any bytes and the answer may be
-** URL_NOT_CANONICAL (see url_canon_parts).  Returns URL_OK, URL_FAILURE
-** (not a URL), URL_NOMEM or URL_TOOBIG.
+** public_suffix option (may be NULL when it is off).  `input`: what in is
+** known to be; as URL_CANON_RAW the answer may be URL_NOT_CANONICAL (see
+** url_canon_parts).  Returns URL_OK, URL_FAILURE (not a URL), URL_NOMEM or
+** URL_TOOBIG.
 */
 int url_surt(url_buf *out, const char *in, size_t n, const url_surt_opts *o,
-             const struct url_psl_list *psl, int checked);
+             const struct url_psl_list *psl, url_canon_input input);
 
 /* The canonicalizer steps url_surt runs for o on in (core/canon.h). */
 uint32_t url_surt_steps(const url_surt_opts *o, const char *in, size_t n);

@@ -82,14 +82,14 @@ void url_fn_canonical(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   size_t n;
   int rc = url_arg_bytes(argv[0], &s, &n);
   if (rc == URL_OK)
-    rc = url_canon_parts(s ? s : "", n, steps, &url_mem_sqlite, max, 0,
-                         result_key, ctx);
+    rc = url_canon_parts(s ? s : "", n, steps, &url_mem_sqlite, max,
+                         URL_CANON_RAW, result_key, ctx);
   if (rc == URL_NOT_CANONICAL) {
     url_arg in;
     rc = url_arg_read(&in, argv[0], max);
     if (rc == URL_OK)
-      rc = url_canon_parts(in.s, in.n, steps, &url_mem_sqlite, max, 1,
-                           result_key, ctx);
+      rc = url_canon_parts(in.s, in.n, steps, &url_mem_sqlite, max,
+                           URL_CANON_REPAIRED, result_key, ctx);
     url_arg_free(&in);
   }
   if (rc != URL_OK) url_result(ctx, rc, "", 0);
@@ -146,12 +146,12 @@ void url_fn_surt(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const char *s;
   size_t n;
   int rc = url_arg_bytes(argv[0], &s, &n);
-  if (rc == URL_OK) rc = url_surt(&out, s ? s : "", n, &o, psl, 0);
+  if (rc == URL_OK) rc = url_surt(&out, s ? s : "", n, &o, psl, URL_CANON_RAW);
   if (rc == URL_NOT_CANONICAL) {
     url_arg in;
     out.len = 0;
     rc = url_arg_read(&in, argv[0], max);
-    if (rc == URL_OK) rc = url_surt(&out, in.s, in.n, &o, psl, 1);
+    if (rc == URL_OK) rc = url_surt(&out, in.s, in.n, &o, psl, URL_CANON_REPAIRED);
     url_arg_free(&in);
   }
   url_result_part(ctx, rc, (url_str){out.ptr, out.len}, &out, 1);
@@ -176,12 +176,16 @@ typedef struct patterns {
   int n;
 } patterns;
 
+/* The pattern naming the built-in list of tracking parameters. */
+static int is_tracking_list(const url_arg *a) {
+  return a->n == 9 && !memcmp(a->s, "@tracking", 9);
+}
+
 static int strip_match(void *ctx, const char *name, size_t n) {
   const patterns *ps = ctx;
   for (int i = 0; i < ps->n; i++) {
     const url_arg *a = &ps->p[i];
-    if (a->n == 9 && !memcmp(a->s, "@tracking", 9)
-            ? url_param_is_tracking(name, n)
+    if (is_tracking_list(a) ? url_param_is_tracking(name, n)
             : url_param_glob(a->s, a->n, name, n))
       return 1;
   }
@@ -211,8 +215,7 @@ void url_fn_strip_params(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     url_arg *a = &ps.p[ps.n];
     int r = url_arg_read(a, argv[i], max);
     ps.n++;
-    if (r == URL_OK && a->n > 0 && a->s[0] == '@' &&
-        !(a->n == 9 && !memcmp(a->s, "@tracking", 9))) {
+    if (r == URL_OK && a->n > 0 && a->s[0] == '@' && !is_tracking_list(a)) {
       sqlite3_str *m = sqlite3_str_new(NULL);
       url_quote(m, argv[i]);
       char *q = sqlite3_str_finish(m);
