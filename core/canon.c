@@ -33,6 +33,7 @@
 #include "percent.h"
 #include "session_ids.h"
 #include "urlencoded.h"
+#include "utf8.h"
 
 #define STACK 4096 /* bytes of stack per scratch buffer: no heap for inputs of a few kB */
 
@@ -124,27 +125,6 @@ static int has_pair(const char *s, size_t n, unsigned char c) {
   }
 }
 
-/* The high bit of each byte of w in 'A'..'Z' (see lowercase). */
-static uint64_t upper_bytes(uint64_t w) {
-  uint64_t h = w & 0x7F7F7F7F7F7F7F7FULL;
-  return ((h + 0x3F3F3F3F3F3F3F3FULL) ^ (h + 0x2525252525252525ULL)) & ~w &
-         0x8080808080808080ULL;
-}
-
-/* ASCII lowercase in place, eight bytes at a time: in each byte below
-   0x80, 'A'..'Z' is ">= 'A'" but not "> 'Z'", tested by adding to its low
-   seven bits what carries into bit 7 exactly from 'A' and from 'Z' + 1. */
-static void lowercase(char *s, size_t n) {
-  size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    uint64_t w = load8(s + i);
-    w |= upper_bytes(w) >> 2; /* 0x80 >> 2 = 0x20 */
-    memcpy(s + i, &w, 8);
-  }
-  for (; i < n; i++)
-    s[i] = (char)(s[i] + (((unsigned)((unsigned char)s[i] - 'A') < 26) << 5));
-}
-
 /* Strips leading and trailing dots and collapses runs of dots, in place. */
 static size_t fix_dots(char *s, size_t n) {
   size_t w = 0;
@@ -160,14 +140,28 @@ static int needs_dot_fix(const char *s, size_t n) {
   return s[0] == '.' || s[n - 1] == '.' || has_pair(s, n, '.');
 }
 
-/* Length of a leading "www" [0-9]* "." of s, or 0. */
+/* Length of a leading "www" [0-9]* "." of s that a label follows, or 0:
+   stripping it never leaves an empty host. */
 static size_t www_prefix(const char *s, size_t n) {
   if (n < 4 || lower((unsigned char)s[0]) != 'w' ||
       lower((unsigned char)s[1]) != 'w' || lower((unsigned char)s[2]) != 'w')
     return 0;
   size_t i = 3;
   while (i < n && s[i] >= '0' && s[i] <= '9') i++;
-  return i < n && s[i] == '.' ? i + 1 : 0;
+  return i + 1 < n && s[i] == '.' ? i + 1 : 0;
+}
+
+/* Length of the leading "www." labels of s that the steps st strip:
+   urlcanon strips one; STRIP_WWW every one, so that the key is a fixed
+   point ("www.www.example" -> "example"). */
+static size_t www_labels(const char *s, size_t n, uint32_t st) {
+  size_t all = 0;
+  for (size_t k; (st & (URL_CS_HOST_STRIP_WWW | URL_CS_HOST_STRIP_WWW_ONCE)) &&
+                 (k = www_prefix(s + all, n - all));) {
+    all += k;
+    if (st & URL_CS_HOST_STRIP_WWW_ONCE) break;
+  }
+  return all;
 }
 
 /* Collapses runs of '/' in s[0..n) in place. */
@@ -301,16 +295,11 @@ static int do_host(canon *c, span *h) {
   if (c->tmp.err) return c->tmp.err;
   char *s = c->tmp.ptr;
   size_t n = c->tmp.len;
-  if (opaque && (st & URL_CS_HOST_LOWER)) lowercase(s, n);
+  if (opaque && (st & URL_CS_HOST_LOWER)) url_ascii_lower_n(s, n);
   if ((st & URL_CS_HOST_FIX_DOTS) && (dots || opaque)) n = fix_dots(s, n);
-  /* urlcanon strips one "www."; every one, so that the key is a fixed point
-     ("www.www.example" -> "example"). */
-  for (size_t k; (st & (URL_CS_HOST_STRIP_WWW | URL_CS_HOST_STRIP_WWW_ONCE)) &&
-                 (k = www_prefix(s, n));) {
-    memmove(s, s + k, n - k);
-    n -= k;
-    if (st & URL_CS_HOST_STRIP_WWW_ONCE) break;
-  }
+  size_t k = www_labels(s, n, st);
+  memmove(s, s + k, n - k);
+  n -= k;
   /* Without its "www." labels a domain stays a valid domain with the same
      last label (so no IPv4 address): only fixed dots need the parser. */
   if (!opaque && dots) return reparse_domain(c, h, s, n);
@@ -448,7 +437,7 @@ static int do_path(canon *c, span *out, uint32_t *segments) {
     }
     if (c->in.scheme_type == URL_SCHEME_FILE) fix_drive_letter(p, n);
   }
-  if (st & URL_CS_PATH_LOWER) lowercase(p, n);
+  if (st & URL_CS_PATH_LOWER) url_ascii_lower_n(p, n);
   if (st & URL_CS_PATH_SESSION_IA) n = url_sid_strip_path_ia(p, n);
   if ((st & URL_CS_PATH_TRAILING_SLASH) && n > 1 && p[n - 1] == '/') n--;
   /* aggressive: a stripped slash may uncover a session id and the other
@@ -682,7 +671,8 @@ static int do_query(canon *c, span *out) {
   if (rc) return rc;
   if (st & URL_CS_QUERY_SESSION_IA)
     qp->text.len = url_sid_strip_query_ia(qp->text.ptr, qp->text.len);
-  if (st & URL_CS_QUERY_LOWER) lowercase(qp->text.ptr, qp->text.len);
+  if (st & URL_CS_QUERY_LOWER)
+    url_ascii_lower_n(qp->text.ptr, qp->text.len);
   *out = begin(c);
   if (!(st & (URL_CS_QUERY_SORT | URL_CS_QUERY_SORT_PAIRS)) ||
       (!(st & URL_CS_QUERY_AGGRESSIVE) &&
@@ -695,7 +685,7 @@ static int do_query(canon *c, span *out) {
       /* Dropping a cfid/cftoken pair, or sorting the lowercase parts again,
          may make a new pair adjacent: drop until nothing goes (a removal
          keeps the order sorted), so that the key is a fixed point. */
-      lowercase(qp->text.ptr, qp->text.len);
+      url_ascii_lower_n(qp->text.ptr, qp->text.len);
       while (drop_session_parts(c)) {}
       rc = sort_parts(c, part_cmp);
       while (rc == URL_OK && drop_session_parts(c)) {}
@@ -827,15 +817,6 @@ static int prepare(const char **in, size_t *n, uint32_t steps, url_buf *buf) {
 
 /* ------------------------------------------------------- the fast path */
 
-static int has_upper(const char *s, size_t n) {
-  size_t i = 0;
-  for (; i + 8 <= n; i += 8)
-    if (upper_bytes(load8(s + i))) return 1;
-  for (; i < n; i++)
-    if ((unsigned)(s[i] - 'A') < 26) return 1;
-  return 0;
-}
-
 /* query_as_is: the query needs nothing, or only its parts reordered. */
 enum { QUERY_REWRITE, QUERY_AS_IS, QUERY_REORDER };
 
@@ -925,13 +906,11 @@ static int light(canon *c, url *u, url_parts *p, url_str *key) {
     url_str h = p->host;
     if ((st & URL_CS_HOST_FIX_DOTS) && needs_dot_fix(h.s, h.n)) return RUN_STEPS;
     /* Without "www." labels a domain stays a domain (do_host). */
-    for (size_t k; (st & (URL_CS_HOST_STRIP_WWW | URL_CS_HOST_STRIP_WWW_ONCE)) &&
-                   (k = www_prefix(h.s, h.n));) {
-      h.s += k, h.n -= k;
+    size_t k = www_labels(h.s, h.n, st);
+    if (k) {
+      p->host = (url_str){h.s + k, h.n - k};
       edited = 1;
-      if (st & URL_CS_HOST_STRIP_WWW_ONCE) break;
     }
-    p->host = h;
   }
   url_str q = p->query;
   int query = QUERY_AS_IS;
@@ -972,8 +951,8 @@ static int light(canon *c, url *u, url_parts *p, url_str *key) {
     int rc = reorder_query(c, (url_str){u->href.ptr + u->query_start + 1, q.n});
     if (rc != URL_OK) return rc;
   }
-  if ((st & URL_CS_PATH_LOWER) && has_upper(path.s, path.n)) {
-    lowercase(u->href.ptr + u->path_start, path.n);
+  if ((st & URL_CS_PATH_LOWER) && url_ascii_has_upper(path.s, path.n)) {
+    url_ascii_lower_n(u->href.ptr + u->path_start, path.n);
     edited = 1;
   }
   size_t n = path.n;

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "percent.h"
+#include "utf8.h"
 
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -43,38 +44,6 @@ static inline __attribute__((always_inline)) size_t scan(const unsigned char *s,
     i += 4;
   while (i < n && !(url_char_class[s[i]] & stop)) i++;
   return i;
-}
-
-/* The word w with 0x20 added to its ASCII 'A'..'Z' bytes, without a branch
-   per byte: carries never cross bytes, as each is first cut to 7 bits. */
-static inline uint64_t lower_word(uint64_t w) {
-  const uint64_t ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL;
-  uint64_t b = w & ~high;                     /* each byte 0..0x7F */
-  uint64_t ge_a = b + (0x80 - 'A') * ones;    /* high bit: byte >= 'A' */
-  uint64_t gt_z = b + (0x7F - 'Z') * ones;    /* high bit: byte > 'Z' */
-  uint64_t upper = (ge_a ^ gt_z) & ~w & high; /* ASCII 'A'..'Z' */
-  return w | upper >> 2;                      /* 0x80 >> 2 == 0x20 */
-}
-
-/* ASCII-lowercases p[0..n), eight bytes at a time; the last word overlaps
-   the one before (lowercasing twice is lowercasing once). */
-static void lower_ascii(char *p, size_t n) {
-  uint64_t w;
-  if (n < 8) {
-    for (size_t i = 0; i < n; i++) {
-      unsigned char c = (unsigned char)p[i];
-      p[i] = (char)(c + ((unsigned)(c - 'A') < 26 ? 0x20 : 0));
-    }
-    return;
-  }
-  for (size_t i = 0; i + 8 <= n; i += 8) {
-    memcpy(&w, p + i, 8);
-    w = lower_word(w);
-    memcpy(p + i, &w, 8);
-  }
-  memcpy(&w, p + n - 8, 8);
-  w = lower_word(w);
-  memcpy(p + n - 8, &w, 8);
 }
 
 /* https://url.spec.whatwg.org/#ends-in-a-number-checker, conservatively:
@@ -342,8 +311,8 @@ int url_parse_canonical(url *u, const char *in, size_t n) {
   if (add_slash) h[authority_end] = '/';
   memcpy(h + authority_end + add_slash, in + authority_end, n - authority_end);
   u->href.len = len;
-  lower_ascii(h, ns);
-  if (upper) lower_ascii(h + host, host_end - host);
+  url_ascii_lower_n(h, ns);
+  if (upper) url_ascii_lower_n(h + host, host_end - host);
 
   uint32_t a = (uint32_t)add_slash;
   u->scheme_type = type;

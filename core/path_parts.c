@@ -72,6 +72,6 @@ int url_path_file_extension(const url *u, url_buf *out) {
   url_buf_free(&dec);
   if (rc == URL_OK) rc = out->err;
   if (rc != URL_OK) return rc;
-  for (size_t i = 0; i < out->len; i++) out->ptr[i] = url_ascii_lower(out->ptr[i]);
+  url_ascii_lower_n(out->ptr, out->len);
   return URL_OK;
 }

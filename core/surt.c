@@ -166,10 +166,12 @@ int url_surt_opts_parse(url_surt_opts *o, const char *json, size_t n,
       goto invalid;
     first = 0;
     if (!strcmp(name, "canonicalizer")) {
-      char v[32];
+      char v[32] = ""; /* stays "" when the value is not a string */
       int prof = -1;
       if (read_string(&p, v, sizeof v))
         prof = url_canon_profile_lookup(v, strlen(v));
+      else
+        v[0] = 0; /* a string cut short by its end is not a value either */
       if (prof < 0 && !strcmp(v, "ia")) prof = URL_SURT_CANON_IA;
       else if (prof < 0) {
         snprintf(err, errn, "option \"canonicalizer\" must be 'ia' or one "

@@ -87,3 +87,36 @@ int url_utf8_sanitize(const char *s, size_t n, url_buf *buf, const char **out,
   *out_len = buf->len;
   return URL_OK;
 }
+
+/* The last word overlaps the one before: lowercasing twice is lowercasing
+   once. */
+void url_ascii_lower_n(char *p, size_t n) {
+  uint64_t w;
+  if (n < 8) {
+    for (size_t i = 0; i < n; i++) p[i] = url_ascii_lower(p[i]);
+    return;
+  }
+  for (size_t i = 0; i + 8 <= n; i += 8) {
+    memcpy(&w, p + i, 8);
+    w = url_ascii_lower_word(w);
+    memcpy(p + i, &w, 8);
+  }
+  memcpy(&w, p + n - 8, 8);
+  w = url_ascii_lower_word(w);
+  memcpy(p + n - 8, &w, 8);
+}
+
+int url_ascii_has_upper(const char *p, size_t n) {
+  uint64_t w;
+  if (n < 8) {
+    for (size_t i = 0; i < n; i++)
+      if (url_ascii_lower(p[i]) != p[i]) return 1;
+    return 0;
+  }
+  for (size_t i = 0; i + 8 <= n; i += 8) {
+    memcpy(&w, p + i, 8);
+    if (url_ascii_lower_word(w) != w) return 1;
+  }
+  memcpy(&w, p + n - 8, 8);
+  return url_ascii_lower_word(w) != w;
+}

@@ -54,6 +54,24 @@ static inline char url_ascii_lower(char c) {
   return c >= 'A' && c <= 'Z' ? (char)(c + ('a' - 'A')) : c;
 }
 
+/* The eight bytes of w with their ASCII 'A'..'Z' lowercased, without a
+   branch per byte: carries never cross bytes, as each is first cut to 7
+   bits. */
+static inline uint64_t url_ascii_lower_word(uint64_t w) {
+  const uint64_t ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL;
+  uint64_t b = w & ~high;                     /* each byte 0..0x7F */
+  uint64_t ge_a = b + (0x80 - 'A') * ones;    /* high bit: byte >= 'A' */
+  uint64_t gt_z = b + (0x7F - 'Z') * ones;    /* high bit: byte > 'Z' */
+  uint64_t upper = (ge_a ^ gt_z) & ~w & high; /* ASCII 'A'..'Z' */
+  return w | upper >> 2;                      /* 0x80 >> 2 == 0x20 */
+}
+
+/* ASCII-lowercases p[0..n) in place, eight bytes at a time. */
+void url_ascii_lower_n(char *p, size_t n);
+
+/* p[0..n) holds an ASCII upper-case letter. */
+int url_ascii_has_upper(const char *p, size_t n);
+
 /* Number of bytes in the UTF-8 sequence that starts with lead byte c. */
 static inline size_t url_utf8_seqlen(unsigned char c) {
   return c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;

@@ -103,6 +103,10 @@ SELECT url_surt('http://a/', '{"with_scheme": 1}');
 SELECT url_surt('http://a/', '{"with_scheme": "true"}');
 -- error: url_surt: option "canonicalizer" must be 'ia' or one of 'whatwg', 'google'
 SELECT url_surt('http://a/', '{"canonicalizer": "x"}');
+-- error: url_surt: option "canonicalizer" must be 'ia' or one of 'whatwg', 'google'
+SELECT url_surt('http://a/', '{"canonicalizer": true}');
+-- error: url_surt: option "canonicalizer" must be 'ia' or one of 'whatwg', 'google'
+SELECT url_surt('http://a/', '{"canonicalizer": "ia');
 -- error: url_surt: options must be a JSON object
 SELECT url_surt('http://a/', 'with_scheme');
 -- error: url_surt: options must be a JSON object
