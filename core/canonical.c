@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "host.h"
 #include "percent.h"
 #include "utf8.h"
 
@@ -55,20 +56,6 @@ static int may_end_in_number(const unsigned char *s, size_t n) {
   size_t k = n;
   while (k > 0 && s[k - 1] != '.') k--;
   return k < n && is_digit(s[k]);
-}
-
-/* Whether s[0..n) is an IPv4 address as the IPv4 serializer writes it:
-   four decimal numbers 0-255 without leading zeros, joined by ".". */
-static int is_canonical_ipv4(const unsigned char *s, size_t n) {
-  size_t i = 0;
-  for (int part = 0; part < 4; part++) {
-    if (part && (i >= n || s[i++] != '.')) return 0;
-    size_t d = i;
-    unsigned v = 0;
-    while (i < n && i - d < 3 && is_digit(s[i])) v = v * 10 + (s[i++] - '0');
-    if (i == d || v > 255 || (s[d] == '0' && i - d > 1)) return 0;
-  }
-  return i == n;
 }
 
 /* https://url.spec.whatwg.org/#single-dot-path-segment and
@@ -265,7 +252,8 @@ int url_parse_canonical(url *u, const char *in, size_t n) {
   if (i == host) return URL_NOT_CANONICAL;
   if (may_end_in_number(s + host, i - host)) {
     /* The IPv4 parser's answer is the input only in its serialized form. */
-    if (!is_canonical_ipv4(s + host, i - host)) return URL_NOT_CANONICAL;
+    if (!url_is_valid_ipv4_string((const char *)s + host, i - host))
+      return URL_NOT_CANONICAL;
     host_type = URL_HOST_IPV4;
   }
 

@@ -457,3 +457,16 @@ int url_host_parse(const char *in, size_t n, int is_opaque, url_buf *out,
                    url_host_type *type) {
   return url_host_parse_errors(in, n, is_opaque, out, type, NULL, 0);
 }
+
+int url_is_valid_ipv4_string(const char *s, size_t n) {
+  size_t i = 0;
+  for (int part = 0; part < 4; part++) {
+    if (part && (i >= n || s[i++] != '.')) return 0;
+    size_t d = i;
+    unsigned v = 0;
+    while (i < n && i - d < 3 && s[i] >= '0' && s[i] <= '9')
+      v = v * 10 + (unsigned)(s[i++] - '0');
+    if (i == d || v > 255 || (s[d] == '0' && i - d > 1)) return 0;
+  }
+  return i == n;
+}

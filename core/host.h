@@ -43,6 +43,11 @@ int url_is_forbidden_host(unsigned char c);
 /* https://url.spec.whatwg.org/#ends-in-a-number-checker on ASCII s[0..n) */
 int url_ends_in_a_number(const char *s, size_t n);
 
+/* https://url.spec.whatwg.org/#valid-ipv4-address-string: s[0..n) is four
+   decimal numbers 0-255 without leading zeros, joined by "." (what the
+   IPv4 serializer writes). */
+int url_is_valid_ipv4_string(const char *s, size_t n);
+
 /* Name of a host type as url_components reports it ('domain', ...), or NULL. */
 const char *url_host_type_name(url_host_type t);
 

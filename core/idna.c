@@ -772,11 +772,9 @@ static int has_xn_label(const char *s, size_t n) {
 ** only the hyphen (V2, V3) and STD3 rules remain.
 */
 static int ascii_to_ascii_strict(const char *in, size_t n, url_buf *out) {
-  if (url_buf_reserve(out, n)) return out->err;
-  char *d = out->ptr + out->len;
-  for (size_t i = 0; i < n; i++)
-    d[i] = in[i] >= 'A' && in[i] <= 'Z' ? (char)(in[i] + 32) : in[i];
-  out->len += n;
+  url_buf_append_lower(out, in, n);
+  if (out->err) return out->err;
+  char *d = out->ptr + out->len - n;
   for (size_t i = 0;;) {
     size_t j = i;
     while (j < n && d[j] != '.') {
@@ -823,12 +821,8 @@ int url_domain_to_unicode(const char *in, size_t n, url_buf *out) {
   for (i = 0; i < n && (unsigned char)in[i] < 0x80; i++) {
   }
   if (i == n && !has_xn_label(in, n)) {
-    if (url_buf_reserve(out, n)) return out->err;
-    for (i = 0; i < n; i++) {
-      char c = in[i];
-      out->ptr[out->len++] = c >= 'A' && c <= 'Z' ? (char)(c + 32) : c;
-    }
-    return URL_OK;
+    url_buf_append_lower(out, in, n);
+    return out->err;
   }
   work_init(&w, out->mem);
   rc = process(in, n, &w, 0);

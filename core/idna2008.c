@@ -151,12 +151,8 @@ int url_idna2008_to_ascii(const char *in, size_t n, url_buf *out, int *why) {
     else if (!is_ldh_or_dot(c)) return refused(IDN2_DISALLOWED, why);
   }
   if (ascii && plain_ldh_name(in, n)) { /* path 1 */
-    if (url_buf_reserve(out, n)) return out->err;
-    for (i = 0; i < n; i++) {
-      char c = in[i];
-      out->ptr[out->len++] = c >= 'A' && c <= 'Z' ? (char)(c + 32) : c;
-    }
-    return URL_OK;
+    url_buf_append_lower(out, in, n);
+    return out->err;
   }
   /* libidn2 reads C strings: a copy with a NUL (the input has none). */
   char st[256];

@@ -84,11 +84,6 @@ static const url_pct_set URL_SET_USERINFO = {URL_CC_USERINFO};
 static const url_pct_set URL_SET_COMPONENT = {URL_CC_COMPONENT};
 static const url_pct_set URL_SET_FORM = {URL_CC_FORM};
 
-/* True if byte c must be percent-encoded in set s. */
-static inline int url_pct_in(const url_pct_set *s, unsigned char c) {
-  return (url_char_class[c] & s->mask) != 0;
-}
-
 /*
 ** Encode sets of the canonicalizers (core/canon.c, core/surt.c): not the
 ** Standard's, but Safe Browsing's ("percent-escape all characters that are

@@ -19,6 +19,7 @@
 
 #include "percent.h"
 #include "url_errors.h"
+#include "utf8.h"
 
 #define EOF_CP 0x100 /* the EOF code point */
 
@@ -361,11 +362,8 @@ static url_state scheme_start_state(parser *ps) {
       q++;
   }
   if (q == 0 || at(ps, q) != ':') return ST_NO_SCHEME; /* pointer stays 0 */
-  if (url_buf_reserve(&u->href, (size_t)q + 1)) return ST_DONE;
-  for (long i = 0; i < q; i++) {
-    char c = ps->in[i];
-    u->href.ptr[u->href.len++] = (c >= 'A' && c <= 'Z') ? (char)(c | 0x20) : c;
-  }
+  url_buf_append_lower(&u->href, ps->in, (size_t)q);
+  if (u->href.err) return ST_DONE;
   u->scheme_end = (uint32_t)q;
   url_buf_putc(&u->href, ':');
   if (u->href.err) return ST_DONE;

@@ -31,13 +31,6 @@ int url_error_fails(url_error_type t) {
   return t < URL_ERR_COUNT ? TYPES[t].fails : 0;
 }
 
-url_error_type url_error_type_of(const char *s, size_t n) {
-  for (int t = 0; t < URL_ERR_COUNT; t++)
-    if (strlen(TYPES[t].name) == n && !memcmp(TYPES[t].name, s, n))
-      return (url_error_type)t;
-  return URL_ERR_COUNT;
-}
-
 void url_errors_init(url_errors *e, const url_allocator *mem) {
   e->v = e->stack;
   e->n = 0;

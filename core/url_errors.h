@@ -136,9 +136,6 @@ const char *url_error_description(url_error_type t);
 /* The table's Failure column: 1 always, 0 never, 2 it depends. */
 int url_error_fails(url_error_type t);
 
-/* The type whose name is s[0..n) (ASCII case-sensitive), or URL_ERR_COUNT. */
-url_error_type url_error_type_of(const char *s, size_t n);
-
 #if defined(__GNUC__) || defined(__clang__)
 #define URL_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #else

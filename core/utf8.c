@@ -120,3 +120,9 @@ int url_ascii_has_upper(const char *p, size_t n) {
   memcpy(&w, p + n - 8, 8);
   return url_ascii_lower_word(w) != w;
 }
+
+void url_buf_append_lower(url_buf *b, const char *s, size_t n) {
+  size_t at = b->len;
+  url_buf_append(b, s, n);
+  if (!b->err) url_ascii_lower_n(b->ptr + at, n);
+}

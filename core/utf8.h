@@ -69,6 +69,9 @@ static inline uint64_t url_ascii_lower_word(uint64_t w) {
 /* ASCII-lowercases p[0..n) in place, eight bytes at a time. */
 void url_ascii_lower_n(char *p, size_t n);
 
+/* Appends s[0..n) to b, ASCII-lowercased. */
+void url_buf_append_lower(url_buf *b, const char *s, size_t n);
+
 /* p[0..n) holds an ASCII upper-case letter. */
 int url_ascii_has_upper(const char *p, size_t n);
 

@@ -76,28 +76,6 @@ static size_t scheme_prefix(sl x) {
 
 /* ------------------------------------------------------------ host writing */
 
-/* One of the four parts of a valid IPv4-address string: 0-255, shortest. */
-static int ipv4_part(sl x) {
-  if (x.n == 0 || x.n > 3 || (x.n > 1 && x.s[0] == '0')) return 0;
-  unsigned v = 0;
-  for (size_t i = 0; i < x.n; i++) {
-    if (!is_digit((unsigned char)x.s[i])) return 0;
-    v = v * 10 + (unsigned)(x.s[i] - '0');
-  }
-  return v <= 255;
-}
-
-/* https://url.spec.whatwg.org/#valid-ipv4-address-string */
-static int valid_ipv4(sl x) {
-  size_t parts = 0;
-  for (size_t i = 0, start = 0; i <= x.n; i++) {
-    if (i < x.n && x.s[i] != '.') continue;
-    if (++parts > 4 || !ipv4_part(sub(x, start, i))) return 0;
-    start = i + 1;
-  }
-  return parts == 4;
-}
-
 /* A valid IPv6-piece string: 1-4 hex digits, shortest (no leading 0). */
 static int ipv6_piece(sl x) {
   if (x.n == 0 || x.n > 4 || (x.n > 1 && x.s[0] == '0')) return 0;
@@ -118,6 +96,9 @@ static int ipv6_pieces(sl x) {
   }
   return count;
 }
+
+/* https://url.spec.whatwg.org/#valid-ipv4-address-string */
+static int valid_ipv4(sl x) { return url_is_valid_ipv4_string(x.s, x.n); }
 
 /* A valid IPv6-pieces-and-IPv4 string: its effective piece length, or -1. */
 static int ipv6_pieces_and_ipv4(sl x) {
