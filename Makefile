@@ -99,6 +99,12 @@ $(B)/tests/sql_fuzz_test: tests/sql_fuzz_test.c fuzz/sql_fuzz.c $(CORE_OBJ) $(EX
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(filter %.c,$^) $(CORE_OBJ) $(EXT_OBJ) $(TEST_LIBS)
 
+# tests/psl_diff_test: the rule table against libpsl, with the PSL fuzz
+# target's oracle (fuzz/psl_fuzz.c) linked in for its pseudo-random hosts.
+$(B)/tests/psl_diff_test: tests/psl_diff_test.c fuzz/psl_fuzz.c $(CORE_OBJ) $(TEST_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $(filter %.c,$^) $(CORE_OBJ) $(TEST_LIB) $(TEST_LIBS)
+
 test: $(LIB) $(TEST_BIN) $(B)/.deps-test ## build and run every test; ends with "N passed, N failed"
 	@sh tools/run-tests.sh $(B)
 
@@ -148,7 +154,7 @@ $(B)/bench/parse_count: bench/parse_count.c $(CORE_OBJ) $(B)/tests/mem_libc.o
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(CORE_OBJ) $(B)/tests/mem_libc.o $(EXT_LIBS)
 
-fuzz: $(B)/.deps-fuzz ## libFuzzer runs: the parser, the SQL surface (FUZZ_SECONDS each, default 60)
+fuzz: $(B)/.deps-fuzz ## libFuzzer runs: the parser, the SQL surface, the public suffix table (FUZZ_SECONDS each, default 60)
 	@$(MAKE) --no-print-directory -f fuzz/Makefile
 
 install: $(LIB) ## copy it to $DESTDIR$PREFIX/lib/sqlite3-url/url.so (PREFIX=/usr/local)

@@ -14,7 +14,10 @@
 ** ours), heap allocations per row through SQLite's allocator (a counting
 ** SQLITE_CONFIG_MALLOC wrapper: the core allocates only through it) and
 ** through libc malloc process-wide (glibc: ada allocates there), and how
-** many rows gave a non-NULL result.  Then ns/byte on single 1 kB, 100 kB and
+** many rows gave a non-NULL result; a row with another of our functions to
+** compare with (.vs) prints that one's line and the ratio of the two.  Then
+** the time to open a Public Suffix List and its table's memory; ns/byte on
+** single 1 kB, 100 kB and
 ** 1 MB inputs of four shapes, ours against ada; then query-string scaling of
 ** the search-params functions.
 **
@@ -26,7 +29,7 @@
 **   BENCH_DATA=both|generated|real   which row sets (default both)
 **   BENCH_ROWS=n      number of rows (default 1000000)
 **   BENCH_ROUNDS=n    timed rounds per query (default 5); the median is shown
-**   BENCH_ONLY=rows|bytes|params     one section only
+**   BENCH_ONLY=rows|psl|bytes|params one section only
 **   BENCH_FILTER=s    only ROWS[] whose label contains s (identity always)
 **   BENCH_SAMPLE=n    also print the first n rows with url_href of each
 **
@@ -222,6 +225,7 @@ typedef struct bench_row {
   const char *ada;   /* ada's equivalent (adaext.cpp), if it has one */
   const char *from;  /* FROM clause; NULL: urls */
   const char *label; /* NULL: expr */
+  const char *vs;    /* another of ours to compare with, in the same rounds */
 } bench_row;
 
 #define BASE_URL "'https://example.com/a/b?c'"
@@ -242,7 +246,14 @@ static const bench_row ROWS[] = {
      .label = "url_components(u) join: href"},
     {"url_idna2008_error(u)"},
     {"url_tld(u)"},
-    {"url_registrable_domain(u, 'icann')"},
+    /* The public suffix functions against url_hostname (issue 20: at most
+       1.3x): the same parse, plus the rule table's walk. */
+    {"url_registrable_domain(u)", .vs = "url_hostname(u)"},
+    {"url_registrable_domain(u, 'icann')", .vs = "url_hostname(u)"},
+    {"url_public_suffix(u)", .vs = "url_hostname(u)"},
+    {"url_public_suffix(u, 'icann')", .vs = "url_hostname(u)"},
+    {"url_subdomain(u)", .vs = "url_hostname(u)"},
+    {"url_subdomain(u, 'icann')", .vs = "url_hostname(u)"},
     {"url_canonical(u, 'whatwg')"},
     {"url_canonical(u, 'google')"},
     {"url_canonical(u, 'semantic_precise')"},
@@ -575,8 +586,9 @@ static void bench_rows(sqlite3 *db, long rows, int rounds, int have_ada,
     const char *label = r->label ? r->label : r->expr;
     const char *from = r->from ? r->from : "urls";
     if (i > 0 && filter && !strstr(label, filter)) continue;
-    /* st: this row, identity, ada */
-    const char *exprs[3] = {r->expr, ROWS[0].expr, have_ada ? r->ada : NULL};
+    /* st: this row, identity, ada's equivalent or the row to compare with */
+    const char *other = r->vs ? r->vs : have_ada ? r->ada : NULL;
+    const char *exprs[3] = {r->expr, ROWS[0].expr, other};
     sqlite3_stmt *st[3] = {NULL, NULL, NULL};
     int k = 0, ok = 1;
     for (; k < 3 && exprs[k] && ok; k++) {
@@ -599,6 +611,12 @@ static void bench_rows(sqlite3 *db, long rows, int rounds, int have_ada,
     measure ada = {n > 2 ? ns[2] / (double)rows : -1, -1, 0, 0};
     double ident = (i == 0 ? ns[0] : ns[1]) / (double)rows;
     count_expr(db, r->expr, from, rows, &m);
+    if (r->vs) {
+      print_measure(label, &m, ident, -1, have_ada);
+      printf("  %-40s %8.1f %7.2fx  -> %.2fx %s\n", r->vs, ada.ns,
+             ada.ns / ident, m.ns / ada.ns, r->vs);
+      continue;
+    }
     print_measure(label, &m, ident, ada.ns, r->ada && have_ada);
     if (ada.ns < 0) continue;
     /* ada's line, with how many rows' results differ from ours. */
@@ -704,6 +722,37 @@ static void print_sample(sqlite3 *db, long sample) {
   printf("\n");
 }
 
+/*
+** Opening a Public Suffix List: url_psl_load of the system's files (median
+** ms of `rounds` loads: read, rules read, rule table built) and the table's
+** memory, as url_psl_info() reports it.  The DAFSA (Debian's default) is
+** loaded last, so the list in use is the default again.
+*/
+static void bench_psl_open(sqlite3 *db, int rounds) {
+  static const char *const FILES[] = {
+      "/usr/share/publicsuffix/public_suffix_list.dat",
+      "/usr/share/publicsuffix/public_suffix_list.dafsa"};
+  printf("\n%-50s %9s %12s %8s\n", "public suffix list open", "ms",
+         "table bytes", "lookup");
+  for (int i = 0; i < 2; i++) {
+    if (!file_exists(FILES[i])) continue;
+    char sql[256];
+    snprintf(sql, sizeof sql, "SELECT url_psl_load('%s') IS NOT NULL", FILES[i]);
+    sqlite3_stmt *st = prepare(db, sql);
+    if (!st) continue;
+    double ns;
+    long long ok;
+    int timed = time_stmts(db, &st, 1, rounds, 1, &ns, &ok);
+    sqlite3_finalize(st);
+    sqlite3_stmt *info = prepare(db,
+        "SELECT url_psl_info() ->> '$.table_bytes', url_psl_info() ->> '$.lookup'");
+    if (timed && info && sqlite3_step(info) == SQLITE_ROW)
+      printf("%-50s %9.2f %12lld %8s\n", FILES[i], ns / 1e6,
+             sqlite3_column_int64(info, 0), sqlite3_column_text(info, 1));
+    sqlite3_finalize(info);
+  }
+}
+
 /* The real URL files: BENCH_URLS, else the shared lists, else the sample
    committed with the tests. */
 static const char *real_urls(void) {
@@ -766,6 +815,7 @@ int main(int argc, char **argv) {
       bench_rows(db, rows, rounds, have_ada, filter);
     }
   }
+  if (!only || !strcmp(only, "psl")) bench_psl_open(db, rounds);
   if (!only || !strcmp(only, "bytes")) bench_bytes(db, rounds, have_ada);
   if (!only || !strcmp(only, "params")) bench_search_params(db, rounds);
   sqlite3_close(db);

@@ -4,6 +4,7 @@
 #include "psl.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "psl_read.h"
 #include "utf8.h"
 
 #define MAX_LIST_BYTES ((size_t)64 << 20) /* the real list is ~250 KB */
@@ -26,13 +28,6 @@ static void set_errno_why(char *why, size_t size, int err) {
   char msg[128];
   if (strerror_r(err, msg, sizeof msg) != 0) snprintf(msg, sizeof msg, "error %d", err);
   set_why(why, size, msg);
-}
-
-/* libpsl's test: the first line is exactly ".DAFSA@PSL_<n>" padded to 15
-   bytes plus '\n' (psl_load_fp reads it with fgets and checks strlen 16). */
-static int is_dafsa(const char *buf, size_t n) {
-  return n >= 16 && memcmp(buf, ".DAFSA@PSL_", 11) == 0 &&
-         memchr(buf, '\n', 16) == buf + 15 && !memchr(buf, '\0', 16);
 }
 
 /* Reads the regular file at fd (at most MAX_LIST_BYTES) into a buffer from
@@ -107,6 +102,70 @@ static psl_ctx_t *load_mem(char *buf, size_t n, int *nomem) {
   return ctx;
 }
 
+/* Builds l's table from r; checks first that the file was a list. */
+static int build_table(url_psl_list *l, const url_psl_rules *r,
+                       const url_psl_read_info *info, char *why,
+                       size_t why_size) {
+  if (r->n == 0) {
+    set_why(why, why_size, "no rules in the file");
+    return URL_FAILURE;
+  }
+  if (info->icann_rules == 0) {
+    set_why(why, why_size,
+            "not a public suffix list (no rules in an ICANN section: "
+            "// ===BEGIN ICANN DOMAINS===)");
+    return URL_FAILURE;
+  }
+  return url_psl_table_build(&l->table, r, l->mem);
+}
+
+/* The text list buf[0..n) into l. */
+static int open_text(url_psl_list *l, const char *buf, size_t n, char *why,
+                     size_t why_size) {
+  /* libpsl takes any text as rules; refuse what cannot be a list. */
+  if (memchr(buf, '\0', n) ||
+      url_utf8_valid_prefix((const unsigned char *)buf, n) != n) {
+    set_why(why, why_size, "not a public suffix list (binary data)");
+    return URL_FAILURE;
+  }
+  url_psl_rules r;
+  url_psl_rules_init(&r, l->mem);
+  url_psl_read_info info;
+  int rc = url_psl_read_text(&r, buf, n, &info);
+  if (rc == URL_OK) rc = build_table(l, &r, &info, why, why_size);
+  url_psl_rules_free(&r);
+  l->rules = info.suffixes;
+  l->exceptions = info.exceptions;
+  l->wildcards = info.wildcards;
+  l->format = URL_PSL_TEXT;
+  return rc;
+}
+
+/* The DAFSA file buf[0..n) into l: a table of its words, or libpsl's
+   context when there are too many to enumerate. */
+static int open_dafsa(url_psl_list *l, char *buf, size_t n, char *why,
+                      size_t why_size) {
+  url_psl_rules r;
+  url_psl_rules_init(&r, l->mem);
+  url_psl_read_info info;
+  const char *reason;
+  int rc = url_psl_read_dafsa(&r, (const unsigned char *)buf, n, &info,
+                              &reason);
+  if (rc == URL_OK) rc = build_table(l, &r, &info, why, why_size);
+  url_psl_rules_free(&r);
+  if (rc == URL_FAILURE && *reason)
+    set_why(why, why_size, reason);
+  if (rc == URL_PSL_READ_TOO_LARGE) {
+    int nomem;
+    l->psl = l->owned = load_mem(buf, n, &nomem);
+    rc = l->psl ? URL_OK : nomem ? URL_NOMEM : URL_FAILURE;
+    if (rc == URL_FAILURE) set_why(why, why_size, "not a DAFSA libpsl can read");
+  }
+  l->rules = l->exceptions = l->wildcards = -1;
+  l->format = URL_PSL_DAFSA;
+  return rc;
+}
+
 int url_psl_open_file(url_psl_list *l, const url_allocator *mem,
                       const char *path, char *why, size_t why_size) {
   set_why(why, why_size, "");
@@ -124,48 +183,27 @@ int url_psl_open_file(url_psl_list *l, const url_allocator *mem,
   int rc = read_all(fd, mem, &buf, &n, why, why_size);
   close(fd);
   if (rc != URL_OK) return rc;
+  url_psl_list nl;
+  memset(&nl, 0, sizeof nl);
+  nl.mem = mem;
   if (n == 0) {
-    mem->release(buf);
     set_why(why, why_size, "empty file");
-    return URL_FAILURE;
+    rc = URL_FAILURE;
+  } else if (url_psl_is_dafsa(buf, n)) {
+    rc = open_dafsa(&nl, buf, n, why, why_size);
+  } else {
+    rc = open_text(&nl, buf, n, why, why_size);
   }
-  int dafsa = is_dafsa(buf, n);
-  /* libpsl takes any text as rules; refuse what cannot be a list. */
-  if (!dafsa && (memchr(buf, '\0', n) ||
-                 url_utf8_valid_prefix((const unsigned char *)buf, n) != n)) {
-    mem->release(buf);
-    set_why(why, why_size, "not a public suffix list (binary data)");
-    return URL_FAILURE;
-  }
-  int nomem;
-  psl_ctx_t *ctx = load_mem(buf, n, &nomem);
   mem->release(buf);
-  if (!ctx) {
-    if (nomem) return URL_NOMEM;
-    set_why(why, why_size,
-            dafsa ? "not a DAFSA this libpsl can read"
-                  : "not a public suffix list");
-    return URL_FAILURE;
-  }
-  if (!dafsa && psl_suffix_count(ctx) <= 0 &&
-      psl_suffix_exception_count(ctx) <= 0) {
-    psl_free(ctx);
-    set_why(why, why_size, "no rules in the file");
-    return URL_FAILURE;
-  }
   size_t plen = strlen(path);
-  char *p = mem->alloc(plen + 1);
-  if (!p) {
-    psl_free(ctx);
-    return URL_NOMEM;
+  if (rc == URL_OK && !(nl.path = mem->alloc(plen + 1))) rc = URL_NOMEM;
+  if (rc != URL_OK) {
+    url_psl_close(&nl);
+    return rc;
   }
-  memcpy(p, path, plen + 1);
-  l->psl = ctx;
-  l->owned = ctx;
-  l->path = p;
-  l->date = have_st ? st.st_mtime : 0;
-  l->format = dafsa ? URL_PSL_DAFSA : URL_PSL_TEXT;
-  l->mem = mem;
+  memcpy(nl.path, path, plen + 1);
+  nl.date = have_st ? st.st_mtime : 0;
+  *l = nl;
   return URL_OK;
 }
 
@@ -200,39 +238,36 @@ int url_psl_open_default(url_psl_list *l, const url_allocator *mem) {
     int rc = url_psl_open_file(l, mem, order[i], why, sizeof why);
     if (rc != URL_FAILURE) return rc;
   }
+  /* The built-in list has no file to read its rules from: libpsl answers. */
   const psl_ctx_t *b = psl_builtin();
   if (b) {
     l->psl = b;
     l->date = builtin_time;
     l->format = URL_PSL_BUILTIN;
+    l->rules = psl_suffix_count(b);
+    l->exceptions = psl_suffix_exception_count(b);
+    l->wildcards = psl_suffix_wildcard_count(b);
     return URL_OK;
   }
   /* libpsl built without its list and no file: just the "*" rule. */
-  char empty[] = "// no public suffix list available\n";
-  int nomem;
-  psl_ctx_t *ctx = load_mem(empty, sizeof empty - 1, &nomem);
-  if (!ctx) return URL_NOMEM;
-  l->psl = l->owned = ctx;
+  url_psl_rules none;
+  url_psl_rules_init(&none, mem);
   l->format = URL_PSL_EMPTY;
-  return URL_OK;
+  l->rules = l->exceptions = l->wildcards = 0;
+  return url_psl_table_build(&l->table, &none, mem);
 }
 
 void url_psl_close(url_psl_list *l) {
   if (!l) return;
+  url_psl_table_free(&l->table);
   if (l->owned) psl_free(l->owned); /* never the built-in list */
   if (l->path) l->mem->release(l->path);
   memset(l, 0, sizeof *l);
 }
 
-int url_psl_rule_count(const url_psl_list *l) {
-  return l->psl ? psl_suffix_count(l->psl) : -1;
-}
-int url_psl_exception_count(const url_psl_list *l) {
-  return l->psl ? psl_suffix_exception_count(l->psl) : -1;
-}
-int url_psl_wildcard_count(const url_psl_list *l) {
-  return l->psl ? psl_suffix_wildcard_count(l->psl) : -1;
-}
+int url_psl_rule_count(const url_psl_list *l) { return l->rules; }
+int url_psl_exception_count(const url_psl_list *l) { return l->exceptions; }
+int url_psl_wildcard_count(const url_psl_list *l) { return l->wildcards; }
 
 /* ----------------------------------------------------------- describing */
 
@@ -301,6 +336,9 @@ int url_psl_describe(const url_psl_list *l, url_buf *out) {
   json_count(out, ",\"rules\":", url_psl_rule_count(l));
   json_count(out, ",\"exceptions\":", url_psl_exception_count(l));
   json_count(out, ",\"wildcards\":", url_psl_wildcard_count(l));
+  url_buf_puts(out, l->table.slots ? ",\"lookup\":\"table\"" : ",\"lookup\":\"libpsl\"");
+  size_t bytes = url_psl_table_bytes(&l->table);
+  json_count(out, ",\"table_bytes\":", l->table.slots && bytes <= INT_MAX ? (int)bytes : -1);
   url_buf_puts(out, ",\"libpsl\":");
   const char *v = psl_get_version();
   json_string(out, v, strlen(v));
@@ -321,12 +359,45 @@ int url_psl_host_parts(const url_psl_list *l, const char *h, size_t n,
   return url_psl_host_parts_in(l, URL_PSL_ALL, h, n, t, suffix, registrable);
 }
 
+/*
+** libpsl's answer for h[0..m) (no trailing dot; the start of the MAX_LABELS
+** rightmost labels is `start`): the PSL algorithm's longest public suffix,
+** with psl_is_public_suffix2 deciding each candidate (exceptions, wildcards,
+** the "*" rule for a single label).  Sets *off; returns URL_OK or URL_NOMEM.
+*/
+static int libpsl_suffix(const url_psl_list *l, url_psl_section sec,
+                         const char *h, size_t start, size_t m, size_t *off) {
+  /* libpsl wants a NUL-terminated string. */
+  char st[256];
+  url_buf b;
+  url_buf_init(&b, l->mem, st, sizeof st, SIZE_MAX);
+  url_buf_append(&b, h + start, m - start);
+  url_buf_putc(&b, '\0');
+  if (b.err) {
+    url_buf_free(&b);
+    return URL_NOMEM;
+  }
+  const int type = sec == URL_PSL_ICANN ? PSL_TYPE_ICANN : PSL_TYPE_ANY;
+  const char *c = b.ptr, *end = b.ptr + (m - start);
+  for (;;) {
+    const char *dot = memchr(c, '.', (size_t)(end - c));
+    if (!dot) break; /* one label: a public suffix by the "*" rule */
+    /* An empty leftmost label matches no rule (libpsl would skip it). */
+    if (*c != '.' && psl_is_public_suffix2(l->psl, c, type)) break;
+    c = dot + 1;
+  }
+  *off = start + (size_t)(c - b.ptr);
+  url_buf_free(&b);
+  return URL_OK;
+}
+
 int url_psl_host_parts_in(const url_psl_list *l, url_psl_section sec,
                           const char *h, size_t n, url_host_type t,
                           url_str *suffix, url_str *registrable) {
   if (suffix) *suffix = (url_str){NULL, 0};
   if (registrable) *registrable = (url_str){NULL, 0};
-  if (t != URL_HOST_DOMAIN || n == 0 || !l->psl) return URL_OK;
+  if (t != URL_HOST_DOMAIN || n == 0 || (!l->table.slots && !l->psl))
+    return URL_OK;
   /* The Standard's trailingDot: removed for the lookup, kept in results
      (they are suffixes of h, which still ends with it). */
   size_t m = h[n - 1] == '.' ? n - 1 : n;
@@ -341,39 +412,23 @@ int url_psl_host_parts_in(const url_psl_list *l, url_psl_section sec,
     if (registrable) *registrable = (url_str){h + p, n - p};
     return URL_OK;
   }
-  /* Only the MAX_LABELS rightmost labels can match a rule. */
-  size_t start = 0;
-  int dots = 0;
-  for (size_t i = m; i > 0; i--) {
-    if (h[i - 1] == '.' && ++dots == MAX_LABELS) {
-      start = i;
-      break;
+  size_t off;
+  if (l->table.slots) {
+    off = url_psl_table_suffix(&l->table, h, m, sec == URL_PSL_ICANN,
+                               MAX_LABELS);
+  } else {
+    /* Only the MAX_LABELS rightmost labels can match a rule. */
+    size_t start = 0;
+    int dots = 0;
+    for (size_t i = m; i > 0; i--) {
+      if (h[i - 1] == '.' && ++dots == MAX_LABELS) {
+        start = i;
+        break;
+      }
     }
+    int rc = libpsl_suffix(l, sec, h, start, m, &off);
+    if (rc != URL_OK) return rc;
   }
-  /* libpsl wants a NUL-terminated string. */
-  char st[256];
-  url_buf b;
-  url_buf_init(&b, l->mem, st, sizeof st, SIZE_MAX);
-  url_buf_append(&b, h + start, m - start);
-  url_buf_putc(&b, '\0');
-  if (b.err) {
-    url_buf_free(&b);
-    return URL_NOMEM;
-  }
-  /* The PSL algorithm: the public suffix is the longest suffix that is
-     one; libpsl's psl_is_public_suffix applies the rules (exceptions,
-     wildcards, the "*" rule for a single label) to one candidate. */
-  const int type = sec == URL_PSL_ICANN ? PSL_TYPE_ICANN : PSL_TYPE_ANY;
-  const char *c = b.ptr, *end = b.ptr + (m - start);
-  for (;;) {
-    const char *dot = memchr(c, '.', (size_t)(end - c));
-    if (!dot) break; /* one label: a public suffix by the "*" rule */
-    /* An empty leftmost label matches no rule (libpsl would skip it). */
-    if (*c != '.' && psl_is_public_suffix2(l->psl, c, type)) break;
-    c = dot + 1;
-  }
-  size_t off = start + (size_t)(c - b.ptr);
-  url_buf_free(&b);
   if (suffix) *suffix = (url_str){h + off, n - off};
   if (registrable && off > 0) {
     /* The public suffix plus the label before it (h[off - 1] is a dot). */

@@ -38,6 +38,7 @@
 #include <libpsl.h>
 
 #include "host.h"
+#include "psl_table.h"
 #include "url.h"
 #include "url_buf.h"
 
@@ -48,12 +49,20 @@ typedef enum url_psl_format {
   URL_PSL_EMPTY        /* no list at all: only the "*" rule (see open_default) */
 } url_psl_format;
 
+/*
+** Lookups walk the list's own rule table (psl_table.h), built when the list
+** is opened from the rules of its file (psl_read.h).  libpsl answers only
+** where the rules cannot be enumerated: its built-in list (compiled into
+** libpsl, with no file to read) and a DAFSA too large to enumerate.
+*/
 typedef struct url_psl_list {
-  const psl_ctx_t *psl;  /* what lookups use; never NULL once opened */
+  url_psl_table table;   /* the rules; table.slots is NULL when libpsl answers */
+  const psl_ctx_t *psl;  /* libpsl's context when it answers, else NULL */
   psl_ctx_t *owned;      /* psl when it must be psl_free()d, else NULL */
   char *path;            /* file path from mem; NULL for the built-in list */
   time_t date;           /* the data's date (file mtime); 0: unknown */
   url_psl_format format;
+  int rules, exceptions, wildcards; /* as libpsl counts them; -1: unknown */
   const url_allocator *mem; /* opening and long lookups allocate with it */
 } url_psl_list;
 
@@ -75,8 +84,10 @@ int url_psl_open_default(url_psl_list *l, const url_allocator *mem);
 ** or DAFSA, told apart by the DAFSA header as libpsl does.  Rejected, with a
 ** reason written to why[0..why_size) (NUL-terminated, no path in it):
 ** a file that cannot be opened or read, is not a regular file, is larger
-** than 64 MiB, is empty, is a text list that is not UTF-8 text (binary data)
-** or has no rules, or that libpsl refuses (a DAFSA of an unknown version).
+** than 64 MiB, is empty, is a text list that is not UTF-8 text (binary data),
+** has no rules or no ICANN section (no "===BEGIN ICANN DOMAINS===" marker
+** before its rules: an HTML page, /etc/passwd), or a DAFSA of another
+** version, malformed, or without rules of the ICANN section.
 ** The file is read into memory from mem, which the list keeps.  Returns
 ** URL_OK, URL_FAILURE (rejected; *l untouched), or URL_NOMEM.
 */
@@ -86,8 +97,8 @@ int url_psl_open_file(url_psl_list *l, const url_allocator *mem,
 /* Releases what the list owns and leaves it closed.  NULL-safe. */
 void url_psl_close(url_psl_list *l);
 
-/* Rule counts of the list (psl_suffix_count & co.): -1 when unknown, which
-   libpsl says of DAFSA data (files and, in 0.21, nothing else). */
+/* Rule counts of the list as libpsl gives them (psl_suffix_count & co.):
+   -1 when unknown, as libpsl says of DAFSA files. */
 int url_psl_rule_count(const url_psl_list *l);
 int url_psl_exception_count(const url_psl_list *l);
 int url_psl_wildcard_count(const url_psl_list *l);
@@ -97,6 +108,7 @@ int url_psl_wildcard_count(const url_psl_list *l);
 **   {"source":"built-in"|"file"|"none", "path":<file path or null>,
 **    "format":"text"|"dafsa"|null, "date":"YYYY-MM-DDTHH:MM:SSZ"|null,
 **    "rules":N|null, "exceptions":N|null, "wildcards":N|null,
+**    "lookup":"table"|"libpsl", "table_bytes":N|null,
 **    "libpsl":"<psl_get_version()>"}
 ** "date" is the file's mtime, or for the built-in list the mtime of the file
 ** it was generated from (psl_builtin_file_time()).  Invalid UTF-8 in a path
@@ -115,8 +127,8 @@ int url_psl_describe(const url_psl_list *l, url_buf *out);
 ** In both, a name that no rule matches falls back on the "*" rule: its
 ** last label is a public suffix ("example.zz" -> "zz").
 **
-** ICANN is libpsl's psl_is_public_suffix2(PSL_TYPE_ICANN) per candidate
-** suffix.  tests/psl_test.c checks, over every rule of the system's list
+** ICANN answers as libpsl's psl_is_public_suffix2(PSL_TYPE_ICANN) per
+** candidate suffix.  tests/psl_test.c checks, over every rule of the system's list
 ** (text, DAFSA and built-in), that it answers exactly as the full lookup
 ** does on a list made of the ICANN section alone.  libpsl keys its rules
 ** by name, so two kinds of list would break that equivalence: a private
@@ -138,8 +150,10 @@ extern const char *const url_psl_section_names[URL_PSL_N_SECTIONS];
 ** (a URL's hostname and host_type, or url_host_parse's output) under the
 ** rules of section `sec`: each is a suffix of h, so *suffix / *registrable
 ** are slices of h, or {NULL, 0} when null.  Either pointer may be NULL.
-** Returns URL_OK or URL_NOMEM (a host whose 9 rightmost labels are longer
-** than 256 bytes needs a heap copy).  url_psl_host_parts is URL_PSL_ALL.
+** Returns URL_OK, or URL_NOMEM where libpsl answers (no rule table) and a
+** host's 9 rightmost labels are longer than 256 bytes (libpsl needs a
+** NUL-terminated copy).  The rule table allocates nothing.
+** url_psl_host_parts is URL_PSL_ALL.
 */
 int url_psl_host_parts_in(const url_psl_list *l, url_psl_section sec,
                           const char *h, size_t n, url_host_type t,

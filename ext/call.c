@@ -3,6 +3,8 @@
 ** on the stack, with the connection's cache (conn.c) for bases and inputs
 ** that would not fit there.
 */
+#include <stdint.h>
+
 #include "ext.h"
 
 void url_call_begin(url_call *c, sqlite3_context *ctx) {
@@ -75,6 +77,17 @@ int url_call_parse(url_call *c, sqlite3_value **argv, int in, int ib) {
 int url_call_host(url_call *c, sqlite3_value *v, url_str *h,
                   url_host_type *t) {
   return url_value_host(v, c->max, &c->u, &c->host, h, t);
+}
+
+/* Whether s lies in b's contents. */
+static int in_buf(const url_buf *b, url_str s) {
+  uintptr_t p = (uintptr_t)s.s, lo = (uintptr_t)b->ptr;
+  return s.s && p >= lo && p < lo + b->len;
+}
+
+void url_call_result_host_part(url_call *c, int rc, url_str s) {
+  url_result_part(c->ctx, rc, s, in_buf(&c->host, s) ? &c->host : &c->u.href,
+                  1);
 }
 
 void url_call_result(url_call *c, int rc) {

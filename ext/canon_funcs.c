@@ -60,15 +60,9 @@ static int result_key(void *ctx, const url_parts *p, url_str key,
 /* url_canonical(input [, profile]) */
 void url_fn_canonical(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   int p = URL_CANON_SEMANTIC;
-  /* A constant profile is looked up once per statement: its index + 1 is
-     kept as the auxdata pointer (nothing to free). */
-  void *kept = argc > 1 ? sqlite3_get_auxdata(ctx, 1) : NULL;
-  if (kept) {
-    p = (int)((intptr_t)kept - 1);
-  } else if (argc > 1) {
-    p = url_arg_choice(ctx, argv[1], "profile", url_canon_profile_names,
+  if (argc > 1) {
+    p = url_arg_choice(ctx, argv, 1, "profile", url_canon_profile_names,
                        URL_CANON_PROFILES);
-    if (p >= 0) sqlite3_set_auxdata(ctx, 1, (void *)(intptr_t)(p + 1), NULL);
     if (p == URL_ARG_ERROR) return;
     if (p == URL_ARG_NULL) {
       sqlite3_result_null(ctx);

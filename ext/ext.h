@@ -170,15 +170,16 @@ void url_arg_free(url_arg *a);
 int url_arg_bytes(sqlite3_value *v, const char **p, size_t *n);
 
 /*
-** An argument that names one of `names[0..n)` (a percent-encode set, a
-** profile, a mode): returns its index, URL_ARG_NULL when v is NULL (the
-** caller decides), or URL_ARG_ERROR after reporting "FN: unknown WHAT 'x'
-** (expected one of: a, b, c)".  Names match exactly (case-sensitive).
+** An argument argv[i] that names one of `names[0..n)` (a percent-encode
+** set, a profile, a mode): returns its index, URL_ARG_NULL when it is NULL
+** (the caller decides), or URL_ARG_ERROR after reporting "FN: unknown WHAT
+** 'x' (expected one of: a, b, c)".  Names match exactly (case-sensitive).
+** A constant argument is looked up once per statement (auxdata).
 */
 #define URL_ARG_NULL (-1)
 #define URL_ARG_ERROR (-2)
-int url_arg_choice(sqlite3_context *ctx, sqlite3_value *v, const char *what,
-                   const char *const *names, int n);
+int url_arg_choice(sqlite3_context *ctx, sqlite3_value **argv, int i,
+                   const char *what, const char *const *names, int n);
 /* Reports that error for v (which may be NULL: a NULL name is misuse where
    the caller says so). */
 void url_error_choice(sqlite3_context *ctx, sqlite3_value *v,
@@ -257,6 +258,10 @@ int url_call_base(url_call *c, sqlite3_value **argv, int ib, const url **out);
 */
 int url_call_host(url_call *c, sqlite3_value *v, url_str *h,
                   url_host_type *t);
+/* Sets the call's result to s, a slice of the host url_call_host gave (or
+   any other string), copied once and NUL-terminated (url_result_part);
+   ends nothing: pair with url_call_end. */
+void url_call_result_host_part(url_call *c, int rc, url_str s);
 /* The same without a call: the URL into u, the host into hb (both freshly
    initialised by the caller). */
 int url_value_host(sqlite3_value *v, size_t max, url *u, url_buf *hb,

@@ -56,7 +56,7 @@ void url_fn_domain_convert(sqlite3_context *ctx, int argc,
                            sqlite3_value **argv) {
   int mode = MODE_UTS46;
   if (argc > 1) {
-    mode = url_arg_choice(ctx, argv[1], "mode", MODES, 2);
+    mode = url_arg_choice(ctx, argv, 1, "mode", MODES, 2);
     if (mode == URL_ARG_NULL) sqlite3_result_null(ctx);
     if (mode < 0) return;
   }
@@ -91,6 +91,6 @@ void url_fn_idna2008_error(sqlite3_context *ctx, int argc,
   } else if (rc == URL_OK) { /* accepted, or not a domain */
     rc = URL_FAILURE;
   }
-  url_result_str(ctx, rc, name);
+  url_call_result_host_part(&c, rc, name);
   url_call_end(&c);
 }

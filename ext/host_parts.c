@@ -43,8 +43,8 @@
 **       neither a URL nor a host.  url_components' host_type column.
 **
 ** Performance: the input is parsed into stack storage and every result is
-** a slice of the parsed host; the public suffix lookups allocate nothing
-** for hosts whose 9 rightmost labels fit in 256 bytes.
+** a slice of the parsed host, copied once; the public suffix lookups walk
+** the list's rule table (core/psl_table.c) and allocate nothing.
 */
 #include <string.h>
 
@@ -84,7 +84,7 @@ int url_host_part(const url_psl_list *l, int section, int part, url_str h,
 void url_fn_host_part(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   int sec = URL_PSL_ALL;
   if (argc > 1) {
-    sec = url_arg_choice(ctx, argv[1], "section", url_psl_section_names,
+    sec = url_arg_choice(ctx, argv, 1, "section", url_psl_section_names,
                          URL_PSL_N_SECTIONS);
     if (sec == URL_ARG_ERROR) return;
     if (sec == URL_ARG_NULL) {
@@ -100,6 +100,6 @@ void url_fn_host_part(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (rc == URL_OK)
     rc = url_host_part(url_conn_psl(url_fn_conn(ctx)), sec, url_fn_arg(ctx), h,
                        t, &part);
-  url_result_str(ctx, rc, part);
+  url_call_result_host_part(&c, rc, part);
   url_call_end(&c);
 }

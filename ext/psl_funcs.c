@@ -53,13 +53,11 @@ void url_fn_psl_info(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   url_call_result(&c, url_psl_describe(url_conn_psl(url_fn_conn(ctx)), &c.out));
 }
 
-/* url_psl_load(path) */
+/* url_psl_load(path): NULL in, NULL out, as everywhere (README), and the
+   list in use stays. */
 void url_fn_psl_load(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   url_conn *conn = url_fn_conn(ctx);
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL) {
-    url_error(ctx, "the path is NULL");
-    return;
-  }
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
   const char *path = (const char *)sqlite3_value_text(argv[0]);
   if (!path) {
     sqlite3_result_error_nomem(ctx);

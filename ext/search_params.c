@@ -186,7 +186,7 @@ static const pct_set_def PCT_SETS[] = {
 void url_fn_encode(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   int k = 0;
   if (argc > 1) {
-    k = url_arg_choice(ctx, argv[1], "percent-encode set", PCT_SET_NAMES,
+    k = url_arg_choice(ctx, argv, 1, "percent-encode set", PCT_SET_NAMES,
                        N_PCT_SETS);
     if (k == URL_ARG_NULL) sqlite3_result_null(ctx);
     if (k < 0) return;
@@ -207,7 +207,7 @@ void url_fn_decode(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   static const char *const modes[] = {"form"};
   int form = 0;
   if (argc > 1) {
-    int k = url_arg_choice(ctx, argv[1], "mode", modes, 1);
+    int k = url_arg_choice(ctx, argv, 1, "mode", modes, 1);
     if (k == URL_ARG_NULL) sqlite3_result_null(ctx);
     if (k < 0) return;
     form = 1;

@@ -36,7 +36,7 @@ void url_fn_set(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
      URL is NULL or invalid. */
   url_component which[MAX_PAIRS];
   for (int i = 0; i < pairs; i++) {
-    int k = url_arg_choice(ctx, argv[1 + 2 * i], "component",
+    int k = url_arg_choice(ctx, argv, 1 + 2 * i, "component",
                            url_component_names, URL_C_COUNT);
     if (k == URL_ARG_NULL) { /* a NULL name is misuse too */
       url_error_choice(ctx, argv[1 + 2 * i], "component", url_component_names,

@@ -94,18 +94,36 @@ static void result_error(sqlite3_context *ctx, sqlite3_str *msg) {
   sqlite3_free(z);
 }
 
-int url_arg_choice(sqlite3_context *ctx, sqlite3_value *v, const char *what,
-                   const char *const *names, int n) {
-  if (sqlite3_value_type(v) == SQLITE_NULL) return URL_ARG_NULL;
-  if (sqlite3_value_type(v) == SQLITE_TEXT) {
-    const char *s = (const char *)sqlite3_value_text(v);
-    if (!s) {
+/* Whether the NUL-terminated name is s[0..len) (which may hold NULs). */
+static int name_is(const char *name, const char *s, size_t len) {
+  for (size_t i = 0; i < len; i++)
+    if (name[i] != s[i] || name[i] == '\0') return 0;
+  return name[len] == '\0';
+}
+
+int url_arg_choice(sqlite3_context *ctx, sqlite3_value **argv, int i,
+                   const char *what, const char *const *names, int n) {
+  /* A constant argument is looked up once per statement: its index + 1 is
+     kept as the auxdata pointer (nothing to free). */
+  void *kept = sqlite3_get_auxdata(ctx, i);
+  if (kept) return (int)((intptr_t)kept - 1);
+  sqlite3_value *v = argv[i];
+  int type = sqlite3_value_type(v);
+  if (type == SQLITE_NULL) return URL_ARG_NULL;
+  if (type == SQLITE_TEXT) {
+    /* Bytes, then blob: UTF-8 without a terminator to add (value_bytes). */
+    const char *s;
+    size_t len;
+    if (value_bytes(v, &s, &len) != URL_OK) {
       sqlite3_result_error_nomem(ctx);
       return URL_ARG_ERROR;
     }
-    size_t len = (size_t)sqlite3_value_bytes(v);
-    for (int i = 0; i < n; i++)
-      if (strlen(names[i]) == len && !memcmp(names[i], s, len)) return i;
+    for (int k = 0; k < n; k++) {
+      if (name_is(names[k], s, len)) {
+        sqlite3_set_auxdata(ctx, i, (void *)(intptr_t)(k + 1), NULL);
+        return k;
+      }
+    }
   }
   url_error_choice(ctx, v, what, names, n);
   return URL_ARG_ERROR;
@@ -139,19 +157,34 @@ int url_arg_bytes(sqlite3_value *v, const char **p, size_t *n) {
   return value_bytes(v, p, n);
 }
 
-int url_parse_value(url *u, sqlite3_value *v, const url *base, size_t max) {
+/*
+** Parses v (against base) into u: the fast path on the bytes as SQLite
+** holds them (most stored URLs are canonical: checked and copied in one
+** pass, the fast path taking only ASCII, so there is no UTF-8 repair or
+** tab and newline removal to do first), else the full parser on the
+** repaired text, which stays in *a for a caller with more to do with it
+** (a->s is NULL when the fast path answered or v is NULL).  The caller
+** frees a.
+*/
+static int parse_value(url *u, sqlite3_value *v, const url *base, size_t max,
+                       url_arg *a) {
+  url_buf_init(&a->fix, &url_mem_sqlite, a->stack, sizeof a->stack, max);
+  a->s = NULL;
+  a->n = 0;
   const char *p;
   size_t n;
   int rc = value_bytes(v, &p, &n);
   if (rc != URL_OK) return rc;
-  /* Most stored URLs are canonical: checked and copied in one pass over
-     the bytes as SQLite holds them (the fast path takes only ASCII), with
-     no UTF-8 repair or tab and newline removal to do first. */
   rc = url_parse_canonical(u, p, n);
   if (rc != URL_NOT_CANONICAL) return rc;
+  rc = url_arg_read(a, v, max);
+  if (rc == URL_OK) rc = url_parse_full(u, a->s, a->n, base);
+  return rc;
+}
+
+int url_parse_value(url *u, sqlite3_value *v, const url *base, size_t max) {
   url_arg a;
-  rc = url_arg_read(&a, v, max);
-  if (rc == URL_OK) rc = url_parse_full(u, a.s, a.n, base);
+  int rc = parse_value(u, v, base, max, &a);
   url_arg_free(&a);
   return rc;
 }
@@ -161,16 +194,13 @@ int url_value_host(sqlite3_value *v, size_t max, url *u, url_buf *hb,
   *t = URL_HOST_NONE;
   *h = (url_str){"", 0};
   url_arg a;
-  int rc = url_arg_read(&a, v, max);
+  int rc = parse_value(u, v, NULL, max, &a);
   if (rc == URL_OK) {
-    rc = url_parse(u, a.s, a.n, NULL);
-    if (rc == URL_OK) {
-      *h = url_hostname(u);
-      *t = u->host_type;
-    } else if (rc == URL_FAILURE) {
-      rc = url_host_parse(a.s, a.n, 0, hb, t);
-      if (rc == URL_OK) *h = (url_str){hb->ptr, hb->len};
-    }
+    *h = url_hostname(u);
+    *t = u->host_type;
+  } else if (rc == URL_FAILURE && a.s) { /* not a URL: maybe a host */
+    rc = url_host_parse(a.s, a.n, 0, hb, t);
+    if (rc == URL_OK) *h = (url_str){hb->ptr, hb->len};
   }
   url_arg_free(&a);
   return rc;
@@ -209,8 +239,14 @@ void url_result(sqlite3_context *ctx, int rc, const char *s, size_t n) {
     case URL_OK:
       if (n > (size_t)0x7fffffff) {
         sqlite3_result_error_toobig(ctx);
+      } else if (n == 0) {
+        /* Terminated (length -1), so that a consumer reading it as a C
+           string does not make SQLite reallocate it to add the NUL; and
+           copied (TRANSIENT), so that the result register keeps its
+           storage for the next row's result. */
+        sqlite3_result_text(ctx, "", -1, SQLITE_TRANSIENT);
       } else {
-        sqlite3_result_text(ctx, n ? s : "", (int)n, SQLITE_TRANSIENT);
+        sqlite3_result_text(ctx, s, (int)n, SQLITE_TRANSIENT);
       }
       break;
     case URL_FAILURE:

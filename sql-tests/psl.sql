@@ -168,11 +168,14 @@ INSERT INTO checks VALUES ('load dat rules', url_psl_info() ->> '$.rules' > 5000
 INSERT INTO checks VALUES ('load dat path', url_psl_info() ->> '$.path', '/usr/share/publicsuffix/public_suffix_list.dat');
 INSERT INTO checks VALUES ('load dat date', url_psl_info() ->> '$.date' GLOB '20[0-9][0-9]-[01][0-9]-[0-3][0-9]T*Z', 1);
 INSERT INTO checks VALUES ('load dat answers', url_registrable_domain('a.b.ck'), 'a.b.ck');
+INSERT INTO checks VALUES ('load dat lookup', url_psl_info() ->> '$.lookup', 'table');
+INSERT INTO checks VALUES ('load dat table bytes', url_psl_info() ->> '$.table_bytes' > 100000, 1);
 -- ... and of its DAFSA form: counts unknown (libpsl does not keep them).
 INSERT INTO checks VALUES ('load dafsa format',
   url_psl_load('/usr/share/publicsuffix/public_suffix_list.dafsa') ->> '$.format', 'dafsa');
 INSERT INTO checks VALUES ('load dafsa rules', url_psl_info() -> '$.rules', 'null');
 INSERT INTO checks VALUES ('load dafsa answers', url_registrable_domain('whatwg.github.io'), 'whatwg.github.io');
+INSERT INTO checks VALUES ('load dafsa lookup', url_psl_info() ->> '$.lookup', 'table');
 
 -- A small list written here (a file per sqlite3 process, removed at the end
 -- of the file): its rules answer, not the system's.
@@ -199,6 +202,10 @@ INSERT INTO checks VALUES ('small not co.uk', url_registrable_domain('www.exampl
 INSERT INTO checks VALUES ('small not github.io', url_same_site('https://a.github.io', 'https://b.github.io'), 1);
 INSERT INTO checks VALUES ('small not ck', url_registrable_domain('a.b.ck'), 'b.ck');
 
+-- NULL in, NULL out; the list in use stays.
+INSERT INTO checks VALUES ('load null', url_psl_load(NULL), NULL);
+INSERT INTO checks VALUES ('load null keeps the list', url_public_suffix('a.b.wild.test'), 'b.wild.test');
+
 -- Back to the system's newest list.
 INSERT INTO checks VALUES ('reload dafsa',
   url_psl_load('/usr/share/publicsuffix/public_suffix_list.dafsa') ->> '$.source', 'file');
@@ -212,8 +219,11 @@ SELECT url_psl_load('/nonexistent-dir/list.dat');
 SELECT url_psl_load('/tmp');
 -- error: url_psl_load: cannot load '/dev/null': not a regular file
 SELECT url_psl_load('/dev/null');
--- error: url_psl_load: the path is NULL
-SELECT url_psl_load(NULL);
+-- Files that are not Public Suffix Lists.
+-- error: url_psl_load: cannot load '/etc/passwd': not a public suffix list (no rules in an ICANN section: // ===BEGIN ICANN DOMAINS===)
+SELECT url_psl_load('/etc/passwd');
+-- error: url_psl_load: cannot load '/tmp/sqlite-url-psl-404.html': not a public suffix list (no rules in an ICANN section
+CREATE TEMP TABLE w AS SELECT writefile('/tmp/sqlite-url-psl-404.html', '<html><head><title>404 Not Found</title></head><body>Not Found</body></html>' || char(10)); SELECT url_psl_load('/tmp/sqlite-url-psl-404.html');
 -- error: url_psl_load: the path is empty
 SELECT url_psl_load('');
 -- error: unsafe use of url_psl_load()

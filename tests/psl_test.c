@@ -278,6 +278,7 @@ static int load_system_rules(void) {
   snprintf(path, sizeof path, "%s/icann.dat", tmpdir);
   FILE *out = fopen(path, "w");
   if (!out) return 0;
+  fputs("// ===BEGIN ICANN DOMAINS===\n", out);
   while (fgets(line, sizeof line, f)) {
     if (strstr(line, "===BEGIN ICANN DOMAINS===")) section = 1;
     else if (strstr(line, "===BEGIN PRIVATE DOMAINS===")) section = 0;
@@ -397,8 +398,16 @@ static void check_types(const url_psl_list *l) {
 }
 
 /* For hosts without empty labels, the walk agrees with libpsl's own
-   psl_unregistrable_domain / psl_registrable_domain. */
+   psl_unregistrable_domain / psl_registrable_domain on the same list
+   (tests/psl_diff_test.c compares far more hosts). */
 static void check_against_libpsl(const url_psl_list *l) {
+  psl_ctx_t *owned = l->path ? psl_load_file(l->path) : NULL;
+  const psl_ctx_t *ctx = l->path ? owned : l->psl;
+  if (!ctx) {
+    printf("FAIL vs libpsl: libpsl cannot open %s\n", show(l->path));
+    count(0);
+    return;
+  }
   static const char *hosts[] = {
       "com", "example.com", "www.example.com", "a.b.ck", "www.ck", "ck",
       "city.kawasaki.jp", "a.kawasaki.jp", "x.a.kawasaki.jp", "github.io",
@@ -412,12 +421,13 @@ static void check_against_libpsl(const url_psl_list *l) {
     const char *h = hosts[i];
     url_str s, r;
     int rc = url_psl_host_parts(l, h, strlen(h), URL_HOST_DOMAIN, &s, &r);
-    const char *ws = psl_unregistrable_domain(l->psl, h);
-    const char *wr = psl_registrable_domain(l->psl, h);
+    const char *ws = psl_unregistrable_domain(ctx, h);
+    const char *wr = psl_registrable_domain(ctx, h);
     int ok = rc == URL_OK && slice_is(s, ws) && slice_is(r, wr);
     if (!ok) printf("FAIL vs libpsl %s: want %s / %s\n", h, show(ws), show(wr));
     count(ok);
   }
+  if (owned) psl_free(owned);
 }
 
 /* A long host: the lookup copies it to the heap and still answers. */
@@ -551,7 +561,8 @@ static int open_fails(const char *path, const char *why_sub) {
   url_psl_list l = {0};
   char why[160];
   int rc = url_psl_open_file(&l, &url_mem_libc, path, why, sizeof why);
-  int ok = rc == URL_FAILURE && strstr(why, why_sub) && l.psl == NULL;
+  int ok = rc == URL_FAILURE && strstr(why, why_sub) && l.psl == NULL &&
+           l.table.slots == NULL;
   if (!ok) printf("FAIL open %s: rc %d why '%s', want '%s'\n", path, rc, why, why_sub);
   url_psl_close(&l);
   return ok;
@@ -573,7 +584,8 @@ static const char small_list[] =
 static void check_lists(void) {
   /* The default list is the system's newest, or the built-in one. */
   url_psl_list d;
-  count(url_psl_open_default(&d, &url_mem_libc) == URL_OK && d.psl);
+  count(url_psl_open_default(&d, &url_mem_libc) == URL_OK &&
+        (d.psl != NULL) != (d.table.slots != NULL));
   count(d.format == URL_PSL_BUILTIN || d.format == URL_PSL_DAFSA ||
         d.format == URL_PSL_TEXT);
   count(describe_is(&d, "\"libpsl\":\""));
@@ -585,13 +597,15 @@ static void check_lists(void) {
   url_psl_list l;
   char why[160];
   count(url_psl_open_file(&l, &url_mem_libc, p, why, sizeof why) == URL_OK);
-  count(l.format == URL_PSL_TEXT && l.owned && l.path && !strcmp(l.path, p));
+  count(l.format == URL_PSL_TEXT && l.table.slots && !l.psl && l.path &&
+        !strcmp(l.path, p));
   count(l.date > 0);
   count(url_psl_rule_count(&l) == 5 && url_psl_exception_count(&l) == 1 &&
         url_psl_wildcard_count(&l) == 1);
   count(describe_is(&l, "\"source\":\"file\""));
   count(describe_is(&l, "\"format\":\"text\""));
-  count(describe_is(&l, "\"rules\":5,\"exceptions\":1,\"wildcards\":1"));
+  count(describe_is(&l, "\"rules\":5,\"exceptions\":1,\"wildcards\":1,"
+                        "\"lookup\":\"table\",\"table_bytes\":"));
   count(describe_is(&l, "\"date\":\"20"));
   count(parts_are(&l, "a.co.test", "co.test", "a.co.test"));
   count(parts_are(&l, "a.b.wild.test", "b.wild.test", "a.b.wild.test"));
@@ -612,10 +626,39 @@ static void check_lists(void) {
   count(open_fails(write_file("empty.dat", "", 0), "empty file"));
   count(open_fails(write_file("comments.dat", "// only\n\n// comments\n", 21),
                    "no rules"));
+  /* Text that is not a Public Suffix List: no ICANN section. */
+  static const char html[] =
+      "<!DOCTYPE html>\n<html><head><title>404 Not Found</title></head>\n"
+      "<body><h1>Not Found</h1></body></html>\n";
+  count(open_fails(write_file("404.html", html, sizeof html - 1),
+                   "not a public suffix list (no rules in an ICANN section"));
+  count(open_fails(write_file("plain.dat", "com\nco.uk\n", 10),
+                   "no rules in an ICANN section"));
+  static const char markers_only[] = "// ===BEGIN ICANN DOMAINS===\n"
+                                     "// ===END ICANN DOMAINS===\n"
+                                     "outside.example\n";
+  count(open_fails(write_file("markers-only.dat", markers_only,
+                              sizeof markers_only - 1),
+                   "no rules in an ICANN section"));
+  if (access("/etc/passwd", R_OK) == 0)
+    count(open_fails("/etc/passwd", "no rules in an ICANN section"));
+  /* DAFSA files that are not lists libpsl can read correctly. */
+  static const char cut[] = ".DAFSA@PSL_0   \n\x81"; /* an offset, no node */
+  count(open_fails(write_file("cut.dafsa", cut, sizeof cut - 1),
+                   "a malformed DAFSA"));
+  static const char far[] = ".DAFSA@PSL_0   \n\xbf\x00\x00\x00"; /* past the end */
+  count(open_fails(write_file("far.dafsa", far, sizeof far - 1),
+                   "a malformed DAFSA"));
+  count(open_fails(write_file("header.dafsa", ".DAFSA@PSL_0   \n", 16),
+                   "a malformed DAFSA"));
+  /* One word, "ab" with value 0: a rule, but of no ICANN section. */
+  static const char ab[] = ".DAFSA@PSL_0   \n\x81" "a\xe2\x81\x80\x00";
+  count(open_fails(write_file("ab.dafsa", ab, sizeof ab - 1),
+                   "no rules in an ICANN section"));
   count(open_fails(write_file("bin.dat", "com\0\1\2\3", 7), "binary data"));
   count(open_fails(write_file("latin1.dat", "caf\xe9\n", 5), "binary data"));
   count(open_fails(write_file("bad.dafsa", ".DAFSA@PSL_9   \nxxxx", 20),
-                   "DAFSA"));
+                   "a DAFSA of another version"));
   char fifo[300];
   snprintf(fifo, sizeof fifo, "%s/fifo", tmpdir);
   if (mkfifo(fifo, 0600) == 0) {
@@ -642,6 +685,7 @@ static void check_lists(void) {
           t.format == URL_PSL_DAFSA && url_psl_rule_count(&t) == -1);
     count(describe_is(&t, "\"format\":\"dafsa\",\"date\":\"20"));
     count(describe_is(&t, "\"rules\":null,\"exceptions\":null"));
+    count(describe_is(&t, "\"lookup\":\"table\""));
     check_table(&t, "dafsa");
     check_icann_equivalence(&t, "dafsa");
     url_psl_close(&t);
@@ -649,7 +693,8 @@ static void check_lists(void) {
   url_psl_close(&l);
 
   /* A path that needs JSON escaping. */
-  const char *q = write_file("q\"\\\x01.dat", "test\n", 5);
+  static const char one[] = "// ===BEGIN ICANN DOMAINS===\ntest\n";
+  const char *q = write_file("q\"\\\x01.dat", one, sizeof one - 1);
   count(url_psl_open_file(&t, &url_mem_libc, q, why, sizeof why) == URL_OK);
   count(describe_is(&t, "q\\\"\\\\\\u0001.dat\""));
   url_psl_close(&t);
@@ -665,6 +710,7 @@ static void check_builtin(void) {
   check_table(&l, "builtin");
   check_icann_equivalence(&l, "builtin");
   count(describe_is(&l, "{\"source\":\"built-in\",\"path\":null,\"format\":null"));
+  count(describe_is(&l, "\"lookup\":\"libpsl\",\"table_bytes\":null"));
   url_psl_close(&l); /* must not free the built-in list */
 }
 
@@ -735,6 +781,11 @@ static void check_extension(const char *argv0) {
   count(ext_text(db, "SELECT url_psl_info() ->> '$.path'", p));
   snprintf(sql, sizeof sql, "SELECT url_psl_load('%s')", tmpdir);
   count(ext_error(db, sql, "not a regular file"));
+  static const char html[] = "<html><body>Not Found</body></html>\n";
+  const char *page = write_file("ext.html", html, sizeof html - 1);
+  snprintf(sql, sizeof sql, "SELECT url_psl_load('%s')", page);
+  count(ext_error(db, sql, "not a public suffix list"));
+  count(ext_text(db, "SELECT url_psl_info() ->> '$.path'", p));
   count(ext_text(db, "SELECT url_public_suffix('x.co.test')", "co.test"));
   /* Not callable from a view of the schema (SQLITE_DIRECTONLY; TEMP views
      are the application's own and may). */
@@ -791,9 +842,10 @@ int main(int argc, char **argv) {
   free_system_rules();
 
   /* Remove what the tests wrote. */
-  static const char *names[] = {"small.dat", "empty.dat", "comments.dat",
-                                "bin.dat", "latin1.dat", "bad.dafsa",
-                                "ext.dat", NULL};
+  static const char *names[] = {
+      "small.dat", "empty.dat", "comments.dat", "bin.dat", "latin1.dat",
+      "bad.dafsa", "ext.dat", "404.html", "plain.dat", "markers-only.dat",
+      "cut.dafsa", "far.dafsa", "header.dafsa", "ab.dafsa", "ext.html", NULL};
   char path[300];
   for (int i = 0; names[i]; i++) {
     snprintf(path, sizeof path, "%s/%s", tmpdir, names[i]);

@@ -1,0 +1,115 @@
+/*
+** A Public Suffix List's rules as an immutable table, for public suffix
+** lookups that walk a host's labels from the right (as Go's
+** x/net/publicsuffix and ClickHouse's TLD lookup do) instead of asking
+** libpsl about each candidate suffix (a DAFSA walk of ~2,700 instructions
+** per candidate).
+**
+** The table is a trie of labels stored in one open-addressing hash table:
+** a node is (parent node, label) and carries the flags of the rule whose
+** name it ends, if any.  Interior nodes (suffixes of rule names that are not
+** rules themselves, "uk" of "co.uk" when "uk" were not listed) let the walk
+** stop at the first label no rule goes through, so "www.example.com" costs
+** two probes.  Building it allocates from the caller's allocator; a lookup
+** allocates nothing and reads only the table, so lookups may run
+** concurrently.
+**
+** The answers are libpsl's, rule for rule (tests/psl_test.c and the fuzz
+** target compare them over real hosts, the PSL project's vectors and every
+** rule of the system's list):
+**   - a candidate suffix of one label is public (the "*" rule), whatever
+**     the rules say about it;
+**   - a candidate of more labels that names a rule is public if the rule
+**     belongs to the section asked for and is not an exception; it is not
+**     public otherwise, even when its parent is a wildcard (libpsl looks no
+**     further once a name is found);
+**   - a candidate that names no rule is public if its parent names a
+**     wildcard rule ("*.ck") of the section asked for.
+** The public suffix is the longest public candidate.  Two conventions of
+** this project are the caller's (psl.c): the trailing dot, and that a
+** candidate whose leftmost label is empty is never public.
+*/
+#ifndef URL_PSL_TABLE_H
+#define URL_PSL_TABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "url_buf.h"
+
+/* A rule's flags: libpsl's bit values (PRIV_PSL_FLAG_*), which are also
+   the values stored in its DAFSA files, plus one bit for "a rule ends
+   here" (a DAFSA value may be 0: a plain rule outside both sections). */
+enum {
+  URL_PSL_RULE_EXCEPTION = 1, /* !name */
+  URL_PSL_RULE_WILDCARD = 2,  /* *.name (name itself is then public too) */
+  URL_PSL_RULE_ICANN = 4,     /* listed in the ICANN section */
+  URL_PSL_RULE_PRIVATE = 8,   /* listed in the private section */
+  URL_PSL_RULE_IS = 16        /* a rule names this node */
+};
+
+/* Rules as they are read, before the table is built: one record each. */
+typedef struct url_psl_rules {
+  url_buf recs;   /* flags (1 byte), name length (2 bytes), name */
+  size_t n;       /* records */
+} url_psl_rules;
+
+void url_psl_rules_init(url_psl_rules *r, const url_allocator *mem);
+void url_psl_rules_free(url_psl_rules *r);
+
+/* Adds the rule `name` (ASCII, as hosts are serialized; no "!" or "*."
+   prefix: those are flags) with flags from the enum above; a name given
+   twice gets both flags.  Names longer than URL_PSL_RULE_MAX bytes are the
+   caller's to refuse.  Returns URL_OK or URL_NOMEM. */
+#define URL_PSL_RULE_MAX 4096
+int url_psl_rules_add(url_psl_rules *r, const char *name, size_t n,
+                      unsigned flags);
+
+/* One node of the trie. */
+typedef struct url_psl_node {
+  uint32_t parent; /* the parent's slot, or URL_PSL_ROOT */
+  uint32_t label;  /* offset of the label's bytes in the table's labels */
+  uint16_t len;    /* the label's length */
+  uint8_t flags;   /* URL_PSL_RULE_* when a rule ends here, else 0 */
+} url_psl_node;
+
+#define URL_PSL_ROOT UINT32_MAX
+
+/*
+** Slot i holds a node when tags[i] != 0: 16 bits of the node's hash (never
+** 0), in an array of their own, so that a probe for a label no rule has
+** (the common case: "example" of "www.example.com") reads a few adjacent
+** tags, which stay in cache, and no node.
+*/
+typedef struct url_psl_table {
+  url_psl_node *slots; /* mask + 1 slots; NULL: no table */
+  uint16_t *tags;      /* mask + 1 tags */
+  uint32_t mask;
+  uint32_t nodes;      /* slots in use */
+  char *labels;        /* every node's label bytes */
+  size_t label_bytes;
+  const url_allocator *mem;
+} url_psl_table;
+
+/* Builds t from the rules (t need not be initialised).  Returns URL_OK or
+   URL_NOMEM (t is then empty). */
+int url_psl_table_build(url_psl_table *t, const url_psl_rules *r,
+                        const url_allocator *mem);
+
+/* Releases the table; NULL-safe, and a no-op on an empty table. */
+void url_psl_table_free(url_psl_table *t);
+
+/* Bytes the table holds (slots and labels). */
+size_t url_psl_table_bytes(const url_psl_table *t);
+
+/*
+** Where the public suffix of h[0..n) starts: the offset of its first
+** label.  h is a domain in ASCII with n > 0 and no trailing dot; only its
+** `max_labels` rightmost labels are candidates.  `icann_only`: only rules
+** of the ICANN section apply (the "*" rule always does).  A candidate whose
+** leftmost label is empty is never public.
+*/
+size_t url_psl_table_suffix(const url_psl_table *t, const char *h, size_t n,
+                            int icann_only, int max_labels);
+
+#endif /* URL_PSL_TABLE_H */
