@@ -21,8 +21,10 @@
 ** Browsing's documentation says otherwise, urlcanon's Heritrix SURT layout
 ** where url_surt follows the surt library's).
 **
-** Prints each mismatch and each listed disagreement, a line per suite, and
-** "N passed, N failed"; exits non-zero if anything failed.
+** Prints each mismatch, a line per suite, how many cases are listed, and
+** "N passed, N failed"; exits non-zero if anything failed.  With VERBOSE=1
+** in the environment (`make test VERBOSE=1`) it also prints each listed
+** case as it runs (WHATWG, DEFINITION, ADJUSTED lines, with the reason).
 **
 ** Usage: canon_test [DATA_DIR]   (default tests/data/canon)
 */
@@ -41,6 +43,9 @@
 #include "utf8.h"
 
 #define MAX_LEN ((size_t)1 << 24)
+
+/* VERBOSE=1: print the listed cases one by one, not only their count. */
+static int verbose;
 
 /* ------------------------------------------------------------- results */
 
@@ -543,6 +548,24 @@ static int suite_index(const char *name) {
   return n_suites++;
 }
 
+/* A listed case's line: as listed (ok), or FAIL(listed) with both answers. */
+static void print_listed(const struct known *kn, const char *suite,
+                         const char *in, size_t in_n, res got, res want,
+                         res listed, int ok) {
+  printf("%s %s: input=", ok ? (kn->kind == WHATWG ? "WHATWG" : "DEFINITION")
+                             : "FAIL(listed)", suite);
+  json_print_str(in, in_n);
+  fputs(" data=", stdout);
+  print_res(want);
+  fputs(ok ? " this=" : " got=", stdout);
+  print_res(got);
+  if (!ok) {
+    fputs(" listed=", stdout);
+    print_res(listed);
+  }
+  printf(" (%s)\n", kn->reason);
+}
+
 /* One check of a data case: got vs want, consulting KNOWN. */
 static void check(const char *suite, const char *in, size_t in_n, res got,
                   res want) {
@@ -556,18 +579,7 @@ static void check(const char *suite, const char *in, size_t in_n, res got,
     res listed = kn->answer ? res_text(kn->answer, strlen(kn->answer))
                             : NO_RESULT;
     int ok = !res_eq(got, want) && res_eq(got, listed);
-    printf("%s %s: input=", ok ? (kn->kind == WHATWG ? "WHATWG" : "DEFINITION")
-                               : "FAIL(listed)", suite);
-    json_print_str(in, in_n);
-    fputs(" data=", stdout);
-    print_res(want);
-    fputs(ok ? " this=" : " got=", stdout);
-    print_res(got);
-    if (!ok) {
-      fputs(" listed=", stdout);
-      print_res(listed);
-    }
-    printf(" (%s)\n", kn->reason);
+    if (!ok || verbose) print_listed(kn, suite, in, in_n, got, want, listed, ok);
     res_free(&listed);
     if (!ok) suites[k].fail++;
     else if (kn->kind == WHATWG) suites[k].whatwg++;
@@ -1045,8 +1057,8 @@ static void sb_case(const json_value *c) {
     res_free(&in);
     return;
   }
-  if (dropped) {
-    adjusted++;
+  adjusted += dropped != 0;
+  if (dropped && verbose) {
     printf("ADJUSTED %s: input=", suite);
     json_print_str(in.s, in.n);
     printf(" (%d of the Go client's expected entries are on host suffixes "
@@ -1532,6 +1544,8 @@ static void run_idempotence(void) {
 
 int main(int argc, char **argv) {
   const char *dir = argc > 1 ? argv[1] : "tests/data/canon";
+  const char *v = getenv("VERBOSE");
+  verbose = v && *v && strcmp(v, "0") != 0;
   memcpy(KNOWN, KNOWN_INIT, sizeof KNOWN);
   run_urlcanon(dir);
   run_safebrowsing(dir);
@@ -1567,8 +1581,9 @@ int main(int argc, char **argv) {
     definition += suites[i].definition;
   }
   printf("listed: %d WHATWG disagreements, %d definition differences; "
-         "%d Go-client rows checked against the documented host rule\n",
-         whatwg, definition, adjusted);
+         "%d Go-client rows checked against the documented host rule%s\n",
+         whatwg, definition, adjusted,
+         verbose ? "" : " (VERBOSE=1 prints each)");
   for (size_t i = 0; i < n_inputs; i++) res_free(&inputs[i]);
   free(inputs);
   if (psl_open) url_psl_close(&psl_list);

@@ -11,6 +11,10 @@
 # report one itself.  Prints each suite's output, then as the last line the
 # totals "N passed, N failed"; exits non-zero if anything failed.
 #
+# VERBOSE=1 (make test VERBOSE=1) is passed on to the test programs in the
+# environment: those that list deliberate differences from their data
+# (canon_test, validation_test) then print each, not only their count.
+#
 # SANITIZE=1 (make test-sanitize): the test programs are instrumented
 # themselves; run-sql-tests.sh preloads the runtimes into sqlite3.  Leak
 # detection is on for both.
