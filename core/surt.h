@@ -78,7 +78,8 @@ void url_surt_opts_default(url_surt_opts *o);
 /*
 ** Parses a JSON object of options, e.g. {"with_scheme": true}: every name
 ** of the table above (lowercase, as in the library; "heritrix" for the last)
-** with true or false, and "canonicalizer" with "ia" or a profile name.  Starts from the defaults.
+** with true or false (or the JSON number 1 or 0), and "canonicalizer" with
+** "ia" or a profile name.  Starts from the defaults.
 ** Returns URL_OK, or URL_FAILURE with a message in err[0..errn) (unknown
 ** name, non-boolean value, not a JSON object...).
 */

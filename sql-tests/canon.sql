@@ -97,8 +97,22 @@ INSERT INTO checks VALUES ('surt options over rows',
   'http://(com,a)/ https://(org,b)/x NULL NULL');
 -- error: url_surt: unknown option "nope"; valid options: canonicalizer, surt, with_scheme
 SELECT url_surt('http://a/', '{"nope": true}');
+-- A JSON 0 or 1 is a boolean: json_object() writes 1=1 as 1 (and a real as 1.0).
+INSERT INTO checks VALUES ('surt option 1', url_surt('http://www.example.com/', '{"with_scheme": 1}'), 'http://(com,example)/');
+INSERT INTO checks VALUES ('surt option 0', url_surt('http://www.example.com/', '{"with_scheme": 0}'), 'com,example)/');
+INSERT INTO checks VALUES ('surt option 1.0', url_surt('http://www.example.com/', '{"with_scheme": 1.0}'), 'http://(com,example)/');
+INSERT INTO checks VALUES ('surt options from json_object',
+  url_surt('http://www.example.com/A', json_object('with_scheme', 1=1, 'path_lowercase', 1=0)), 'http://(com,example)/A');
+-- error: url_surt: option "with_scheme" must be true or false (or 1 or 0)
+SELECT url_surt('http://a/', '{"with_scheme": 2}');
 -- error: url_surt: option "with_scheme" must be true or false
-SELECT url_surt('http://a/', '{"with_scheme": 1}');
+SELECT url_surt('http://a/', '{"with_scheme": 1.5}');
+-- error: url_surt: option "with_scheme" must be true or false
+SELECT url_surt('http://a/', '{"with_scheme": -1}');
+-- error: url_surt: option "with_scheme" must be true or false
+SELECT url_surt('http://a/', '{"with_scheme": 10}');
+-- error: url_surt: option "with_scheme" must be true or false
+SELECT url_surt('http://a/', '{"with_scheme": 1e0}');
 -- error: url_surt: option "with_scheme" must be true or false
 SELECT url_surt('http://a/', '{"with_scheme": "true"}');
 -- error: url_surt: option "canonicalizer" must be 'ia' or one of 'whatwg', 'google'

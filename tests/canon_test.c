@@ -1316,7 +1316,7 @@ static const struct {
     {"", "must be a JSON object"},
     {"{\"nope\": true}", "unknown option \"nope\"; valid options: canonicalizer, surt"},
     {"{\"With_Scheme\": true}", "unknown option"},
-    {"{\"with_scheme\": 1}", "\"with_scheme\" must be true or false"},
+    {"{\"with_scheme\": 2}", "\"with_scheme\" must be true or false"},
     {"{\"with_scheme\": \"true\"}", "must be true or false"},
     {"{\"with_scheme\": null}", "must be true or false"},
     {"{\"canonicalizer\": \"x\"}", "must be 'ia' or one of 'whatwg'"},
