@@ -184,6 +184,7 @@ int url_surt_opts_parse(url_surt_opts *o, const char *json, size_t n,
     return URL_FAILURE;
   }
   int first = 1;
+  uint32_t given = 0; /* the options the object names */
   while (!eat(&p, '}')) {
     char name[64];
     if ((!first && !eat(&p, ',')) || !read_string(&p, name, sizeof name) ||
@@ -224,8 +225,13 @@ int url_surt_opts_parse(url_surt_opts *o, const char *json, size_t n,
     }
     if (on) o->flags |= OPTIONS[k].flag;
     else o->flags &= ~OPTIONS[k].flag;
+    given |= OPTIONS[k].flag;
   }
   skip_ws(&p);
+  /* The Heritrix layout's own defaults (urlcanon's surt(trailing_comma=True,
+     with_scheme=True), Heritrix's SURT form): on unless named. */
+  if (o->flags & URL_SURT_HERITRIX)
+    o->flags |= (URL_SURT_WITH_SCHEME | URL_SURT_TRAILING_COMMA) & ~given;
   if (p.i == p.n) return URL_OK;
 invalid:
   snprintf(err, errn, "options are not valid JSON");

@@ -82,6 +82,13 @@ INSERT INTO checks VALUES ('surt query_alpha_reorder false', url_surt('http://ar
 INSERT INTO checks VALUES ('surt session id', url_surt('http://archive.org/index.php?PHPSESSID=0123456789abcdefghijklemopqrstuv&action=profile;u=4221'), 'org,archive)/index.php?action=profile;u=4221');
 INSERT INTO checks VALUES ('surt canonicalizer semantic', url_surt('http://www.Example.com/b/?z&a#f', '{"canonicalizer": "semantic"}'), 'com,example,www)/b/?a&z');
 INSERT INTO checks VALUES ('surt heritrix', url_surt('http://user:pass@foo.example.org:81/path?query#frag', '{"canonicalizer": "whatwg", "heritrix": true, "with_scheme": true, "trailing_comma": true}'), 'http://(org,example,foo,:81)/path?query#frag');
+-- The heritrix layout alone is Heritrix's form (README's example): scheme
+-- and trailing comma on, unless named false (urlcanon's other two forms).
+INSERT INTO checks VALUES ('surt heritrix alone', url_surt('http://user:pass@foo.example.org:81/path', '{"heritrix": true}'), 'http://(org,example,foo,:81)/path');
+INSERT INTO checks VALUES ('surt heritrix without scheme', url_surt('http://foo.example.org:81/path', '{"heritrix": true, "with_scheme": false}'), 'org,example,foo,:81)/path');
+INSERT INTO checks VALUES ('surt heritrix without comma', url_surt('http://foo.example.org:81/path', '{"heritrix": true, "trailing_comma": false}'), 'http://(org,example,foo:81)/path');
+INSERT INTO checks VALUES ('surt heritrix named first', url_surt('http://foo.example.org/', '{"with_scheme": false, "heritrix": true}'), 'org,example,foo,)/');
+INSERT INTO checks VALUES ('surt heritrix IP', url_surt('http://10.1.2.3/x', '{"heritrix": true}'), 'http://(10.1.2.3)/x');
 INSERT INTO checks VALUES ('surt cdx records', url_surt('') || ' ' || url_surt('filedesc:foo.arc.gz') || ' ' || url_surt('dns:archive.org') || ' ' || url_surt('warcinfo:foo.warc.gz'),
   '- filedesc:foo.arc.gz dns:archive.org warcinfo:foo.warc.gz');
 INSERT INTO checks VALUES ('surt no scheme', url_surt('www.example.com/x'), 'com,example)/x');

@@ -855,18 +855,19 @@ static void run_urlcanon(const char *dir) {
               reverse_host_case, NULL);
   each_member(json_get(v, "ssurt"), "ssurt.json ssurt", ssurt_case, NULL);
   /* urlcanon's Heritrix-style SURT, without canonicalization: url_surt with
-     the whatwg canonicalizer and urlcanon's defaults for the layout. */
+     the whatwg canonicalizer and the heritrix layout, whose defaults are
+     urlcanon's surt(trailing_comma=True, with_scheme=True); its other forms
+     name the option that is off. */
   each_member(json_get(v, "surt"), "ssurt.json surt", surt_case,
-              (void *)"{\"canonicalizer\": \"whatwg\", \"heritrix\": true, "
-                      "\"with_scheme\": true, \"trailing_comma\": true}");
+              (void *)"{\"canonicalizer\": \"whatwg\", \"heritrix\": true}");
   each_member(json_get(v, "surtWithoutScheme"), "ssurt.json surtWithoutScheme",
               surt_case,
               (void *)"{\"canonicalizer\": \"whatwg\", \"heritrix\": true, "
-                      "\"trailing_comma\": true}");
+                      "\"with_scheme\": false}");
   each_member(json_get(v, "surtWithoutTrailingComma"),
               "ssurt.json surtWithoutTrailingComma", surt_case,
               (void *)"{\"canonicalizer\": \"whatwg\", \"heritrix\": true, "
-                      "\"with_scheme\": true}");
+                      "\"trailing_comma\": false}");
   json_free(v);
 
   v = load(dir, "path_dots.json");
