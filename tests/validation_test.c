@@ -142,7 +142,20 @@ static const struct {
      "port-out-of-range@19!"},
     {"file://c|/x", NULL, "file-invalid-Windows-drive-letter-host@7"},
     /* host parser: the first code point a "contains" step finds */
-    {"https://ex%zz%41/", NULL, "domain-percent-encoded@13 domain-to-ASCII@-!"},
+    {"https://ex%zz%41/", NULL, "domain-percent-encoded@13 domain-to-ASCII@10!"},
+    /* domain-to-ASCII: where the forbidden domain code point that fails the
+       host comes from (written, percent-encoded or mapped by UTS #46); none
+       for a name that only the strict rules refuse */
+    {"https://exa%23mple.org", NULL,
+     "domain-percent-encoded@11 domain-to-ASCII@11!"},
+    {"http://example example.com", NULL, "domain-to-ASCII@14!"},
+    {"file://example:1/", NULL, "domain-to-ASCII@14!"},
+    {"https://a%25b/", NULL, "domain-percent-encoded@9 domain-to-ASCII@9!"},
+    {"https://a\xEF\xBC\x83" "b/", NULL, "domain-to-ASCII@9!"},
+    {"https://x\xE2\x84\x80y/", NULL, "domain-to-ASCII@9!"},
+    {"https://\xC3\xBC%EF%BC%83b/", NULL,
+     "domain-percent-encoded@10 domain-to-ASCII@10!"},
+    {"https://\xEF\xB7\x90zyx.com/", NULL, "domain-to-ASCII@-!"},
     {"foo://a b", NULL, "host-invalid-code-point@7!"},
     {"foo://a%zz\xE2\x82\xAC" "b/", NULL, "invalid-URL-unit@7"},
     {"foo://a\x7F%zb/", NULL, "invalid-URL-unit@7 invalid-URL-unit@8"},
