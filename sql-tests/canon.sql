@@ -50,6 +50,40 @@ INSERT INTO checks VALUES ('canonical blob input', url_canonical(CAST('http://A.
 INSERT INTO checks VALUES ('canonical invalid UTF-8',
   url_canonical(CAST(X'687474703A2F2F612E636F6D2F78FF' AS TEXT)), 'http://a.com/x%EF%BF%BD');
 INSERT INTO checks VALUES ('canonical embedded NUL', url_canonical(CAST(X'687474703A2F2F61002E636F6D2F' AS TEXT)), NULL);
+
+-- Session ids (the aggressive profile: urlcanon's rules; url_surt: the
+-- Wayback's).  A value is a session id only when long enough to be a
+-- token; shorter ones, and ones with other characters, are kept.
+INSERT INTO checks VALUES ('sid 16 alphanumerics: stripped',
+  url_canonical('http://example.com/?sid=0123456789abcdef&x=1', 'aggressive'), 'http://example.com/?x=1');
+INSERT INTO checks VALUES ('sid 15: kept',
+  url_canonical('http://example.com/?sid=0123456789abcde&x=1', 'aggressive'), 'http://example.com/?sid=0123456789abcde&x=1');
+INSERT INTO checks VALUES ('sid short: kept',
+  url_canonical('http://example.com/?sid=12345&x=1', 'aggressive'), 'http://example.com/?sid=12345&x=1');
+INSERT INTO checks VALUES ('phpsessid 16: stripped, any case',
+  url_canonical('http://example.com/?PHPSESSID=0123456789abcdef', 'aggressive'), 'http://example.com/');
+INSERT INTO checks VALUES ('sessionid with hyphens: kept',
+  url_canonical('http://example.com/?sessionid=0123-4567-89ab-cdef', 'aggressive'), 'http://example.com/?sessionid=0123-4567-89ab-cdef');
+INSERT INTO checks VALUES ('jsessionid 10: stripped',
+  url_canonical('http://example.com/?jsessionid=0123456789', 'aggressive'), 'http://example.com/');
+INSERT INTO checks VALUES ('jsessionid 9: kept',
+  url_canonical('http://example.com/?jsessionid=012345678', 'aggressive'), 'http://example.com/?jsessionid=012345678');
+INSERT INTO checks VALUES ('aspsessionid: stripped',
+  url_canonical('http://example.com/?ASPSESSIONIDQQGGQGPW=0123456789abcdef', 'aggressive'), 'http://example.com/');
+INSERT INTO checks VALUES ('cfid and cftoken: stripped',
+  url_canonical('http://example.com/?cfid=123&cftoken=abc-1&x=1', 'aggressive'), 'http://example.com/?x=1');
+INSERT INTO checks VALUES ('path ;jsessionid 32: stripped',
+  url_canonical('http://example.com/x;jsessionid=0123456789abcdef0123456789abcdef', 'aggressive'), 'http://example.com/x');
+INSERT INTO checks VALUES ('path ;jsessionid 16: kept',
+  url_canonical('http://example.com/x;jsessionid=0123456789abcdef', 'aggressive'), 'http://example.com/x;jsessionid=0123456789abcdef');
+INSERT INTO checks VALUES ('ASP.NET segment: stripped',
+  url_canonical('http://example.com/(0123456789abcdefghijklmn)/default.aspx', 'aggressive'), 'http://example.com/default.aspx');
+INSERT INTO checks VALUES ('other profiles keep session ids',
+  url_canonical('http://example.com/?sid=0123456789abcdef'), 'http://example.com/?sid=0123456789abcdef');
+INSERT INTO checks VALUES ('surt sid 32: stripped',
+  url_surt('http://example.com/?sid=0123456789abcdef0123456789abcdef&x=1'), 'com,example)/?x=1');
+INSERT INTO checks VALUES ('surt sid 16: kept',
+  url_surt('http://example.com/?sid=0123456789abcdef&x=1'), 'com,example)/?sid=0123456789abcdef&x=1');
 -- error: url_canonical: unknown profile 'bogus' (expected one of: whatwg, google, semantic_precise, semantic, aggressive)
 SELECT url_canonical('http://a/', 'bogus');
 -- error: url_canonical: unknown profile 'Semantic'
