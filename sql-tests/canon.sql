@@ -50,6 +50,24 @@ INSERT INTO checks VALUES ('canonical blob input', url_canonical(CAST('http://A.
 INSERT INTO checks VALUES ('canonical invalid UTF-8',
   url_canonical(CAST(X'687474703A2F2F612E636F6D2F78FF' AS TEXT)), 'http://a.com/x%EF%BF%BD');
 INSERT INTO checks VALUES ('canonical embedded NUL', url_canonical(CAST(X'687474703A2F2F61002E636F6D2F' AS TEXT)), NULL);
+-- Relative references (what an href holds before it is resolved against its
+-- page) have no key: no made-up host from "http://" + "../img/a.png".
+INSERT INTO checks VALUES ('canonical relative ../', url_canonical('../img/a.png'), NULL);
+INSERT INTO checks VALUES ('canonical relative /', url_canonical('/about'), NULL);
+INSERT INTO checks VALUES ('canonical relative //', url_canonical('//example.com/x'), NULL);
+INSERT INTO checks VALUES ('canonical relative \', url_canonical('\\example.com\x', 'google'), NULL);
+INSERT INTO checks VALUES ('canonical relative ./', url_canonical('./a', 'semantic_precise'), NULL);
+INSERT INTO checks VALUES ('canonical relative ?', url_canonical('?q=1', 'aggressive'), NULL);
+INSERT INTO checks VALUES ('canonical relative #', url_canonical('#top'), NULL);
+INSERT INTO checks VALUES ('canonical relative after spaces', url_canonical(' ' || char(9) || '/about'), NULL);
+INSERT INTO checks VALUES ('canonical relative whatwg', url_canonical('/about', 'whatwg'), NULL);
+INSERT INTO checks VALUES ('canonical relative resolved first',
+  url_canonical(url_resolve('https://example.com/docs/page', '../img/a.png')), 'https://example.com/img/a.png');
+INSERT INTO checks VALUES ('canonical a dotted name is no relative reference', url_canonical('www.example.com./a'), 'http://www.example.com/a');
+INSERT INTO checks VALUES ('surt relative', url_surt('../img/a.png'), NULL);
+INSERT INTO checks VALUES ('surt relative /', url_surt('/about', '{"canonicalizer": "google"}'), NULL);
+INSERT INTO checks VALUES ('ssurt relative', url_ssurt('/about'), NULL);
+INSERT INTO checks VALUES ('lookup relative: no rows', (SELECT count(*) FROM url_lookup_expressions('/a/b.html')), 0);
 
 -- Session ids (the aggressive profile: urlcanon's rules; url_surt: the
 -- Wayback's).  A value is a session id only when long enough to be a
