@@ -4,7 +4,7 @@
 #   - each $B/tests/*_test program (WPT conformance and unit tests), then
 #   - the SQL tests (tools/run-sql-tests.sh B), then
 #   - each tests/*_test.sh B (install, renamed copies, Python, Node, the
-#     README's snippets), except under sanitizers.
+#     README's snippets and SQL blocks), except under sanitizers.
 # Every suite ends its output with "N passed, N failed".  A suite fails if it
 # reports failures, exits non-zero (crash, sanitizer report, leak), or prints
 # no such summary; such a suite adds one failure to the totals if it did not
