@@ -3,7 +3,8 @@
 #
 # Variables: CC, CPPFLAGS, CFLAGS (default -O2 -g), LDFLAGS, PREFIX
 # (/usr/local), DESTDIR, EXTDIR (where `make install` puts the extension),
-# B (build directory).
+# B (build directory), VERBOSE=1 (`make test`: print each case a test lists
+# as a deliberate difference from its data, not only their count).
 #
 # What the build needs is checked once per build directory by tools/deps.sh
 # (a stamp file, $(B)/.deps-GROUP, made before anything is compiled under any

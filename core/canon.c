@@ -786,11 +786,23 @@ static size_t starts_protocol(const char *s, size_t n) {
   return k == 8 ? i : 0;
 }
 
+/* A relative reference: what a link's href holds when it is to be resolved
+   against its page ("/about", "//cdn.example/x", "\\x", "../a.png",
+   "./a", "?q=1", "#top").  Its scheme, and mostly its host, are its
+   page's: it has no key of its own ("http://" in front would make up a
+   host: "../a.png" -> "..").  Tested after leading C0 controls and spaces,
+   which the parser strips. */
+static int is_relative_reference(const char *s, size_t n) {
+  return n > 0 && (s[0] == '/' || s[0] == '\\' || s[0] == '.' ||
+                   s[0] == '?' || s[0] == '#');
+}
+
 /*
 ** What the parser is given: the input without leading and trailing C0
 ** controls and spaces, "http://https://x" as "https://x" (the steps say
 ** which), and "http://" in front of an input without a scheme (copied into
-** buf then).  Tabs and newlines are left to the parser.
+** buf then), unless it is a relative reference (URL_FAILURE).  Tabs and
+** newlines are left to the parser.
 */
 static int prepare(const char **in, size_t *n, uint32_t steps, url_buf *buf) {
   const char *s = *in;
@@ -802,6 +814,8 @@ static int prepare(const char **in, size_t *n, uint32_t steps, url_buf *buf) {
     while ((k = starts_protocol(s, len)) && starts_protocol(s + k, len - k))
       s += k, len -= k;
   }
+  if ((steps & URL_CS_DEFAULT_HTTP) && is_relative_reference(s, len))
+    return URL_FAILURE;
   if ((steps & URL_CS_DEFAULT_HTTP) && !has_scheme(s, len)) {
     if (url_buf_reserve(buf, len + 7)) return buf->err;
     memcpy(buf->ptr + 7, s, len);

@@ -12,10 +12,12 @@
 **
 ** Each profile is a set of steps (URL_CS_*).  The input is parsed once by
 ** the WHATWG parser (after "http://" is put in front of an input without a
-** scheme, for every profile but whatwg); the steps then rewrite the parsed
-** record's components, one pass per component family, into a new record
-** (url_build).  Where urlcanon's lenient parser and the WHATWG parser
-** disagree, the WHATWG parser wins: an input it rejects has no key.
+** scheme, for every profile but whatwg; a relative reference, an input
+** that starts with '/', '\\', '.', '?' or '#', has no key); the steps
+** then rewrite the parsed record's components, one pass per component
+** family, into a new record (url_build).  Where urlcanon's lenient parser
+** and the WHATWG parser disagree, the WHATWG parser wins: an input it
+** rejects has no key.
 **
 ** The result is idempotent: canonicalizing a key again with the same profile
 ** gives the same key (fuzz/url_fuzz.c checks it).  Where urlcanon's own steps
@@ -53,7 +55,8 @@ extern const char url_canon_profile_list[];
 
 /* The steps.  Each is applied to the component it names; see canon.c. */
 enum {
-  URL_CS_DEFAULT_HTTP = 1u << 0,     /* no scheme: parse "http://" + input */
+  URL_CS_DEFAULT_HTTP = 1u << 0,     /* no scheme: parse "http://" + input
+                                        (a relative reference: no key) */
   URL_CS_ONE_PROTOCOL = 1u << 1,     /* "http://https://x" -> "https://x" */
   URL_CS_USERINFO_RECODE = 1u << 2,  /* decode repeatedly, escape (SB set) */
   URL_CS_USERINFO_DROP = 1u << 3,

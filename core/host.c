@@ -312,21 +312,87 @@ static int opaque_host_parse(const char *s, size_t n, url_buf *out,
   return out->err;
 }
 
+/* The byte at s[*i] after percent-decoding (a "%XX" is one byte); *i moves
+   past it. */
+static unsigned char decoded_byte(const char *s, size_t n, size_t *i) {
+  const unsigned char *u = (const unsigned char *)s;
+  size_t k = *i;
+  if (u[k] == '%' && k + 2 < n && url_is_hex(u[k + 1]) && url_is_hex(u[k + 2])) {
+    *i = k + 3;
+    return (unsigned char)(url_hex_val(u[k + 1]) * 16 + url_hex_val(u[k + 2]));
+  }
+  *i = k + 1;
+  return u[k];
+}
+
+/* A non-ASCII code point c[0..n) that UTS #46 maps to text holding a
+   forbidden domain code point (U+FF03 to '#', U+2100 to "a/c"): domain to
+   ASCII of it alone says so.  Invalid UTF-8 is U+FFFD, which maps to none. */
+static int maps_to_forbidden(const unsigned char *c, size_t n,
+                             const url_allocator *mem) {
+  if (url_utf8_valid_prefix(c, n) != n) return 0;
+  char st[128];
+  url_buf b;
+  url_buf_init(&b, mem, st, sizeof st, sizeof st);
+  int hit = 0;
+  if (url_domain_to_ascii((const char *)c, n, &b) == URL_OK)
+    for (size_t i = 0; i < b.len && !hit; i++)
+      hit = is_forbidden_domain((unsigned char)b.ptr[i]);
+  url_buf_free(&b);
+  return hit;
+}
+
+/*
+** Where, in the host as written s[0..n), the domain parser's result gets a
+** forbidden domain code point (its last failure step): the first code point
+** of the percent-decoded host that is one, or that UTS #46 maps to text
+** holding one, as the offset of its first byte (the '%' of an escape);
+** URL_NO_POS if there is none.  For the validation error only: a scan of
+** its own, off the parser's path.
+*/
+static size_t forbidden_domain_at(const char *s, size_t n,
+                                  const url_allocator *mem) {
+  for (size_t i = 0; i < n;) {
+    size_t at = i;
+    unsigned char c[4];
+    c[0] = decoded_byte(s, n, &i);
+    if (c[0] < 0x80) {
+      if (is_forbidden_domain(c[0])) return at;
+      continue;
+    }
+    size_t len = c[0] >= 0xF0 ? 4 : c[0] >= 0xE0 ? 3 : 2, k = 1;
+    while (k < len && i < n) { /* its continuation bytes, decoded too */
+      size_t j = i;
+      c[k] = decoded_byte(s, n, &j);
+      if ((c[k] & 0xC0) != 0x80) break;
+      k++, i = j;
+    }
+    if (k == len && maps_to_forbidden(c, len, mem)) return at;
+  }
+  return URL_NO_POS;
+}
+
 /*
 ** Domain parser steps 1-2 (https://url.spec.whatwg.org/#concept-domain-to-
 ** ascii), run only to record: domain-to-ASCII if ToASCII with beStrict
 ** records an error.  A result longer than 253 bytes is one (VerifyDnsLength),
-** so the scratch buffer needs no more.
+** so the scratch buffer needs no more.  The error's position is that of a
+** forbidden domain code point, the reason the host parser then fails (the
+** Standard's example https://exa%23mple.org), found in the host as written
+** (host[0..host_n), at `at` in the input); none for a name that only the
+** strict rules refuse (a_b, -x, a..b).
 */
 static void record_strict_to_ascii(url_errors *errs, const char *domain,
-                                   size_t n) {
+                                   size_t n, const char *host, size_t host_n,
+                                   size_t at) {
   char st[256];
   url_buf scratch;
   url_buf_init(&scratch, errs->mem, st, sizeof st, 254);
   int rc = url_domain_to_ascii_strict(domain, n, &scratch);
   url_buf_free(&scratch);
   if (rc == URL_FAILURE || rc == URL_TOOBIG)
-    url_errors_add(errs, URL_ERR_DOMAIN_TO_ASCII, URL_NO_POS);
+    url_errors_add(errs, URL_ERR_DOMAIN_TO_ASCII,
+                   url_pos_at(at, forbidden_domain_at(host, host_n, errs->mem)));
   else if (rc != URL_OK && !errs->err)
     errs->err = rc;
 }
@@ -395,7 +461,7 @@ static int domain_parse_slow(const char *s, size_t n, url_buf *out,
   }
   size_t start = out->len;
   if (rc == URL_OK && URL_UNLIKELY(errs != NULL))
-    record_strict_to_ascii(errs, domain, dlen);
+    record_strict_to_ascii(errs, domain, dlen, s, n, at);
   if (rc == URL_OK) rc = url_domain_to_ascii(domain, dlen, out);
   url_buf_free(&dec);
   url_buf_free(&fix);
@@ -424,7 +490,7 @@ static int domain_parse(const char *s, size_t n, url_buf *out,
     }
   }
   if (i < n) return domain_parse_slow(s, n, out, type, errs, at);
-  if (URL_UNLIKELY(errs != NULL)) record_strict_to_ascii(errs, s, n);
+  if (URL_UNLIKELY(errs != NULL)) record_strict_to_ascii(errs, s, n, s, n, at);
   if (seen & URL_CC_FORBIDDEN_DOMAIN) return URL_FAILURE;
   out->len += n;
   return finish_domain(out, start, type, 1, errs, at);

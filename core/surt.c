@@ -149,6 +149,31 @@ static int read_string(jp *p, char *out, size_t cap) {
   return 0;
 }
 
+/*
+** A boolean value: true or false, or a JSON number equal to 0 or 1 (SQL's
+** json_object writes a comparison's result, 1=1, as 1; a real as 1.0).
+** Returns 1, 0, or -1 for anything else.
+*/
+static int read_bool(jp *p) {
+  if (eat_word(p, "true")) return 1;
+  if (eat_word(p, "false")) return 0;
+  skip_ws(p);
+  size_t i = p->i;
+  if (i >= p->n || (p->s[i] != '0' && p->s[i] != '1')) return -1;
+  int one = p->s[i++] == '1';
+  if (i < p->n && p->s[i] == '.') { /* a fraction of zeros only */
+    size_t zeros = ++i;
+    while (i < p->n && p->s[i] == '0') i++;
+    if (i == zeros) return -1;
+  }
+  /* Not the start of a longer number (10, 1.5, 1e3). */
+  if (i < p->n && ((p->s[i] >= '0' && p->s[i] <= '9') || p->s[i] == '.' ||
+                   p->s[i] == 'e' || p->s[i] == 'E'))
+    return -1;
+  p->i = i;
+  return one;
+}
+
 int url_surt_opts_parse(url_surt_opts *o, const char *json, size_t n,
                         char *err, size_t errn) {
   jp p = {json, n, 0};
@@ -159,6 +184,7 @@ int url_surt_opts_parse(url_surt_opts *o, const char *json, size_t n,
     return URL_FAILURE;
   }
   int first = 1;
+  uint32_t given = 0; /* the options the object names */
   while (!eat(&p, '}')) {
     char name[64];
     if ((!first && !eat(&p, ',')) || !read_string(&p, name, sizeof name) ||
@@ -191,16 +217,21 @@ int url_surt_opts_parse(url_surt_opts *o, const char *json, size_t n,
         w += (size_t)snprintf(err + w, errn - w, ", %s", OPTIONS[j].name);
       return URL_FAILURE;
     }
-    if (eat_word(&p, "true")) {
-      o->flags |= OPTIONS[k].flag;
-    } else if (eat_word(&p, "false")) {
-      o->flags &= ~OPTIONS[k].flag;
-    } else {
-      snprintf(err, errn, "option \"%s\" must be true or false", name);
+    int on = read_bool(&p);
+    if (on < 0) {
+      snprintf(err, errn, "option \"%s\" must be true or false (or 1 or 0)",
+               name);
       return URL_FAILURE;
     }
+    if (on) o->flags |= OPTIONS[k].flag;
+    else o->flags &= ~OPTIONS[k].flag;
+    given |= OPTIONS[k].flag;
   }
   skip_ws(&p);
+  /* The Heritrix layout's own defaults (urlcanon's surt(trailing_comma=True,
+     with_scheme=True), Heritrix's SURT form): on unless named. */
+  if (o->flags & URL_SURT_HERITRIX)
+    o->flags |= (URL_SURT_WITH_SCHEME | URL_SURT_TRAILING_COMMA) & ~given;
   if (p.i == p.n) return URL_OK;
 invalid:
   snprintf(err, errn, "options are not valid JSON");

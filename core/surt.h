@@ -59,8 +59,10 @@ enum {
   URL_SURT_QUERY_ALPHA_REORDER = 1u << 17,    /* (true) */
   URL_SURT_HASH_STRIP = 1u << 18, /* (true; the fragment always goes) */
   /* Not the library's: urlcanon's Heritrix-style layout (ssurt.json
-     "surt"): "http://(org,example,foo,:81)/", IP addresses never reversed
-     and without the trailing comma, no scheme part without with_scheme. */
+     "surt"): "http://(org,example,foo,:81)/", the trailing comma before the
+     port, IP addresses never reversed and without the trailing comma.  With
+     it, with_scheme and trailing_comma default to true (Heritrix's form,
+     urlcanon's defaults); naming them false gives urlcanon's other forms. */
   URL_SURT_HERITRIX = 1u << 19 /* (false) */
 };
 
@@ -78,7 +80,9 @@ void url_surt_opts_default(url_surt_opts *o);
 /*
 ** Parses a JSON object of options, e.g. {"with_scheme": true}: every name
 ** of the table above (lowercase, as in the library; "heritrix" for the last)
-** with true or false, and "canonicalizer" with "ia" or a profile name.  Starts from the defaults.
+** with true or false (or the JSON number 1 or 0), and "canonicalizer" with
+** "ia" or a profile name.  Starts from the defaults; "heritrix": true turns
+** on with_scheme and trailing_comma unless the object names them.
 ** Returns URL_OK, or URL_FAILURE with a message in err[0..errn) (unknown
 ** name, non-boolean value, not a JSON object...).
 */

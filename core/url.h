@@ -103,8 +103,12 @@ int url_parse_full(url *u, const char *in, size_t n, const url *base);
 **   - the IPv4 parser: IPv4-empty-part the last ".", the part errors the
 **     part's first code point, when the host is written as the ASCII it
 **     parses as (no percent-decoding or IDNA mapping changed it);
-**   - URL_NO_POS for domain-to-ASCII, IPv4-too-few-parts,
-**     IPv4-too-many-parts, and the IPv4 errors otherwise.
+**   - domain-to-ASCII: the first code point that is, or that
+**     percent-decodes or UTS #46 maps to, a forbidden domain code point
+**     (the reason the host parser then fails; an escape: its "%"),
+**     URL_NO_POS when there is none (a name only the strict rules refuse);
+**   - URL_NO_POS for IPv4-too-few-parts, IPv4-too-many-parts, and the IPv4
+**     errors otherwise.
 ** If the parse fails, the last error (the one after which the Standard
 ** returns failure) has `failure` set.  Returns as url_parse(), or
 ** URL_NOMEM if the list could not grow.

@@ -185,8 +185,9 @@ int url_arg_choice(sqlite3_context *ctx, sqlite3_value **argv, int i,
 void url_error_choice(sqlite3_context *ctx, sqlite3_value *v,
                       const char *what, const char *const *names, int n);
 
-/* A 0/1 flag argument: NULL is 0, numbers are their truth; text or blob is
-   an error "FN: WHAT must be 0 or 1" (URL_ARG_ERROR). */
+/* A 0/1 flag argument: NULL is 0, the integer or real 0 or 1 is itself;
+   any other number, text or blob is the error "FN: WHAT must be 0 or 1"
+   (URL_ARG_ERROR). */
 int url_arg_bool(sqlite3_context *ctx, sqlite3_value *v, const char *what);
 
 /* Parses argument v (NULL: URL_FAILURE) into u, freshly initialised,

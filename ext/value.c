@@ -142,10 +142,14 @@ void url_error_choice(sqlite3_context *ctx, sqlite3_value *v,
 }
 
 int url_arg_bool(sqlite3_context *ctx, sqlite3_value *v, const char *what) {
-  switch (sqlite3_value_numeric_type(v)) {
+  /* The value's own type: text such as '1' is not converted. */
+  switch (sqlite3_value_type(v)) {
     case SQLITE_NULL: return 0;
     case SQLITE_INTEGER:
-    case SQLITE_FLOAT: return sqlite3_value_double(v) != 0.0;
+    case SQLITE_FLOAT: {
+      double d = sqlite3_value_double(v);
+      if (d == 0.0 || d == 1.0) return d == 1.0;
+    }
   }
   url_error(ctx, "%s must be 0 or 1", what);
   return URL_ARG_ERROR;

@@ -50,6 +50,58 @@ INSERT INTO checks VALUES ('canonical blob input', url_canonical(CAST('http://A.
 INSERT INTO checks VALUES ('canonical invalid UTF-8',
   url_canonical(CAST(X'687474703A2F2F612E636F6D2F78FF' AS TEXT)), 'http://a.com/x%EF%BF%BD');
 INSERT INTO checks VALUES ('canonical embedded NUL', url_canonical(CAST(X'687474703A2F2F61002E636F6D2F' AS TEXT)), NULL);
+-- Relative references (what an href holds before it is resolved against its
+-- page) have no key: no made-up host from "http://" + "../img/a.png".
+INSERT INTO checks VALUES ('canonical relative ../', url_canonical('../img/a.png'), NULL);
+INSERT INTO checks VALUES ('canonical relative /', url_canonical('/about'), NULL);
+INSERT INTO checks VALUES ('canonical relative //', url_canonical('//example.com/x'), NULL);
+INSERT INTO checks VALUES ('canonical relative \', url_canonical('\\example.com\x', 'google'), NULL);
+INSERT INTO checks VALUES ('canonical relative ./', url_canonical('./a', 'semantic_precise'), NULL);
+INSERT INTO checks VALUES ('canonical relative ?', url_canonical('?q=1', 'aggressive'), NULL);
+INSERT INTO checks VALUES ('canonical relative #', url_canonical('#top'), NULL);
+INSERT INTO checks VALUES ('canonical relative after spaces', url_canonical(' ' || char(9) || '/about'), NULL);
+INSERT INTO checks VALUES ('canonical relative whatwg', url_canonical('/about', 'whatwg'), NULL);
+INSERT INTO checks VALUES ('canonical relative resolved first',
+  url_canonical(url_resolve('https://example.com/docs/page', '../img/a.png')), 'https://example.com/img/a.png');
+INSERT INTO checks VALUES ('canonical a dotted name is no relative reference', url_canonical('www.example.com./a'), 'http://www.example.com/a');
+INSERT INTO checks VALUES ('surt relative', url_surt('../img/a.png'), NULL);
+INSERT INTO checks VALUES ('surt relative /', url_surt('/about', '{"canonicalizer": "google"}'), NULL);
+INSERT INTO checks VALUES ('ssurt relative', url_ssurt('/about'), NULL);
+INSERT INTO checks VALUES ('lookup relative: no rows', (SELECT count(*) FROM url_lookup_expressions('/a/b.html')), 0);
+
+-- Session ids (the aggressive profile: urlcanon's rules; url_surt: the
+-- Wayback's).  A value is a session id only when long enough to be a
+-- token; shorter ones, and ones with other characters, are kept.
+INSERT INTO checks VALUES ('sid 16 alphanumerics: stripped',
+  url_canonical('http://example.com/?sid=0123456789abcdef&x=1', 'aggressive'), 'http://example.com/?x=1');
+INSERT INTO checks VALUES ('sid 15: kept',
+  url_canonical('http://example.com/?sid=0123456789abcde&x=1', 'aggressive'), 'http://example.com/?sid=0123456789abcde&x=1');
+INSERT INTO checks VALUES ('sid short: kept',
+  url_canonical('http://example.com/?sid=12345&x=1', 'aggressive'), 'http://example.com/?sid=12345&x=1');
+INSERT INTO checks VALUES ('phpsessid 16: stripped, any case',
+  url_canonical('http://example.com/?PHPSESSID=0123456789abcdef', 'aggressive'), 'http://example.com/');
+INSERT INTO checks VALUES ('sessionid with hyphens: kept',
+  url_canonical('http://example.com/?sessionid=0123-4567-89ab-cdef', 'aggressive'), 'http://example.com/?sessionid=0123-4567-89ab-cdef');
+INSERT INTO checks VALUES ('jsessionid 10: stripped',
+  url_canonical('http://example.com/?jsessionid=0123456789', 'aggressive'), 'http://example.com/');
+INSERT INTO checks VALUES ('jsessionid 9: kept',
+  url_canonical('http://example.com/?jsessionid=012345678', 'aggressive'), 'http://example.com/?jsessionid=012345678');
+INSERT INTO checks VALUES ('aspsessionid: stripped',
+  url_canonical('http://example.com/?ASPSESSIONIDQQGGQGPW=0123456789abcdef', 'aggressive'), 'http://example.com/');
+INSERT INTO checks VALUES ('cfid and cftoken: stripped',
+  url_canonical('http://example.com/?cfid=123&cftoken=abc-1&x=1', 'aggressive'), 'http://example.com/?x=1');
+INSERT INTO checks VALUES ('path ;jsessionid 32: stripped',
+  url_canonical('http://example.com/x;jsessionid=0123456789abcdef0123456789abcdef', 'aggressive'), 'http://example.com/x');
+INSERT INTO checks VALUES ('path ;jsessionid 16: kept',
+  url_canonical('http://example.com/x;jsessionid=0123456789abcdef', 'aggressive'), 'http://example.com/x;jsessionid=0123456789abcdef');
+INSERT INTO checks VALUES ('ASP.NET segment: stripped',
+  url_canonical('http://example.com/(0123456789abcdefghijklmn)/default.aspx', 'aggressive'), 'http://example.com/default.aspx');
+INSERT INTO checks VALUES ('other profiles keep session ids',
+  url_canonical('http://example.com/?sid=0123456789abcdef'), 'http://example.com/?sid=0123456789abcdef');
+INSERT INTO checks VALUES ('surt sid 32: stripped',
+  url_surt('http://example.com/?sid=0123456789abcdef0123456789abcdef&x=1'), 'com,example)/?x=1');
+INSERT INTO checks VALUES ('surt sid 16: kept',
+  url_surt('http://example.com/?sid=0123456789abcdef&x=1'), 'com,example)/?sid=0123456789abcdef&x=1');
 -- error: url_canonical: unknown profile 'bogus' (expected one of: whatwg, google, semantic_precise, semantic, aggressive)
 SELECT url_canonical('http://a/', 'bogus');
 -- error: url_canonical: unknown profile 'Semantic'
@@ -82,6 +134,13 @@ INSERT INTO checks VALUES ('surt query_alpha_reorder false', url_surt('http://ar
 INSERT INTO checks VALUES ('surt session id', url_surt('http://archive.org/index.php?PHPSESSID=0123456789abcdefghijklemopqrstuv&action=profile;u=4221'), 'org,archive)/index.php?action=profile;u=4221');
 INSERT INTO checks VALUES ('surt canonicalizer semantic', url_surt('http://www.Example.com/b/?z&a#f', '{"canonicalizer": "semantic"}'), 'com,example,www)/b/?a&z');
 INSERT INTO checks VALUES ('surt heritrix', url_surt('http://user:pass@foo.example.org:81/path?query#frag', '{"canonicalizer": "whatwg", "heritrix": true, "with_scheme": true, "trailing_comma": true}'), 'http://(org,example,foo,:81)/path?query#frag');
+-- The heritrix layout alone is Heritrix's form (README's example): scheme
+-- and trailing comma on, unless named false (urlcanon's other two forms).
+INSERT INTO checks VALUES ('surt heritrix alone', url_surt('http://user:pass@foo.example.org:81/path', '{"heritrix": true}'), 'http://(org,example,foo,:81)/path');
+INSERT INTO checks VALUES ('surt heritrix without scheme', url_surt('http://foo.example.org:81/path', '{"heritrix": true, "with_scheme": false}'), 'org,example,foo,:81)/path');
+INSERT INTO checks VALUES ('surt heritrix without comma', url_surt('http://foo.example.org:81/path', '{"heritrix": true, "trailing_comma": false}'), 'http://(org,example,foo:81)/path');
+INSERT INTO checks VALUES ('surt heritrix named first', url_surt('http://foo.example.org/', '{"with_scheme": false, "heritrix": true}'), 'org,example,foo,)/');
+INSERT INTO checks VALUES ('surt heritrix IP', url_surt('http://10.1.2.3/x', '{"heritrix": true}'), 'http://(10.1.2.3)/x');
 INSERT INTO checks VALUES ('surt cdx records', url_surt('') || ' ' || url_surt('filedesc:foo.arc.gz') || ' ' || url_surt('dns:archive.org') || ' ' || url_surt('warcinfo:foo.warc.gz'),
   '- filedesc:foo.arc.gz dns:archive.org warcinfo:foo.warc.gz');
 INSERT INTO checks VALUES ('surt no scheme', url_surt('www.example.com/x'), 'com,example)/x');
@@ -97,8 +156,22 @@ INSERT INTO checks VALUES ('surt options over rows',
   'http://(com,a)/ https://(org,b)/x NULL NULL');
 -- error: url_surt: unknown option "nope"; valid options: canonicalizer, surt, with_scheme
 SELECT url_surt('http://a/', '{"nope": true}');
+-- A JSON 0 or 1 is a boolean: json_object() writes 1=1 as 1 (and a real as 1.0).
+INSERT INTO checks VALUES ('surt option 1', url_surt('http://www.example.com/', '{"with_scheme": 1}'), 'http://(com,example)/');
+INSERT INTO checks VALUES ('surt option 0', url_surt('http://www.example.com/', '{"with_scheme": 0}'), 'com,example)/');
+INSERT INTO checks VALUES ('surt option 1.0', url_surt('http://www.example.com/', '{"with_scheme": 1.0}'), 'http://(com,example)/');
+INSERT INTO checks VALUES ('surt options from json_object',
+  url_surt('http://www.example.com/A', json_object('with_scheme', 1=1, 'path_lowercase', 1=0)), 'http://(com,example)/A');
+-- error: url_surt: option "with_scheme" must be true or false (or 1 or 0)
+SELECT url_surt('http://a/', '{"with_scheme": 2}');
 -- error: url_surt: option "with_scheme" must be true or false
-SELECT url_surt('http://a/', '{"with_scheme": 1}');
+SELECT url_surt('http://a/', '{"with_scheme": 1.5}');
+-- error: url_surt: option "with_scheme" must be true or false
+SELECT url_surt('http://a/', '{"with_scheme": -1}');
+-- error: url_surt: option "with_scheme" must be true or false
+SELECT url_surt('http://a/', '{"with_scheme": 10}');
+-- error: url_surt: option "with_scheme" must be true or false
+SELECT url_surt('http://a/', '{"with_scheme": 1e0}');
 -- error: url_surt: option "with_scheme" must be true or false
 SELECT url_surt('http://a/', '{"with_scheme": "true"}');
 -- error: url_surt: option "canonicalizer" must be 'ia' or one of 'whatwg', 'google'

@@ -33,6 +33,10 @@ INSERT INTO checks VALUES ('opaque non-ascii', url_parse_host('münchen.de', 1),
 INSERT INTO checks VALUES ('opaque forbidden', url_parse_host('a b', 1), NULL);
 INSERT INTO checks VALUES ('opaque ipv6', url_parse_host('[::1]', 1), '[::1]');
 INSERT INTO checks VALUES ('opaque no ipv4', url_parse_host('0x7f.1', 1), '0x7f.1');
+INSERT INTO checks VALUES ('opaque NULL is 0', url_parse_host('EXAMPLE.com', NULL), 'example.com');
+INSERT INTO checks VALUES ('opaque from a comparison', url_parse_host('EXAMPLE.com', 1=1), 'EXAMPLE.com');
+INSERT INTO checks VALUES ('opaque real 1.0', url_parse_host('EXAMPLE.com', 1.0), 'EXAMPLE.com');
+INSERT INTO checks VALUES ('opaque real 0.0', url_parse_host('EXAMPLE.com', 0.0), 'example.com');
 
 -- url_parse_host: value types.
 INSERT INTO checks VALUES ('host NULL', url_parse_host(NULL), NULL);
@@ -81,6 +85,16 @@ SELECT url_parse_host();
 SELECT url_parse_host('a', 0, 0);
 -- error: is_opaque
 SELECT url_parse_host('a', 'yes');
+-- error: url_parse_host: is_opaque must be 0 or 1
+SELECT url_parse_host('a', 2);
+-- error: url_parse_host: is_opaque must be 0 or 1
+SELECT url_parse_host('a', 1.5);
+-- error: url_parse_host: is_opaque must be 0 or 1
+SELECT url_parse_host('a', -1);
+-- error: url_parse_host: is_opaque must be 0 or 1
+SELECT url_parse_host('a', '1');
+-- error: url_parse_host: is_opaque must be 0 or 1
+SELECT url_parse_host('a', X'01');
 
 -- url_domain_to_unicode.
 INSERT INTO checks VALUES ('unicode punycode', url_domain_to_unicode('xn--mnchen-3ya.de'), 'münchen.de');

@@ -117,6 +117,16 @@ INSERT INTO checks VALUES
    '9 14 19'),
   ('position/none for domain-to-ASCII',
    (SELECT position FROM url_validation_errors('https://a_b.example/')), NULL),
+  -- the forbidden domain code point that fails the host: written, as an
+  -- escape (its '%'), or mapped to one by UTS #46 (fullwidth U+FF03 '#')
+  ('position/domain-to-ASCII at the forbidden code point',
+   (SELECT group_concat(error || '@' || position, ' ')
+      FROM url_validation_errors('https://exa%23mple.org')),
+   'domain-percent-encoded@12 domain-to-ASCII@12'),
+  ('position/domain-to-ASCII at a space',
+   (SELECT position FROM url_validation_errors('http://example example.com')), 15),
+  ('position/domain-to-ASCII at a mapped code point',
+   (SELECT position FROM url_validation_errors('https://ü' || char(0xFF03) || 'b.com/')), 10),
   ('position/none for too few parts',
    (SELECT typeof(position) FROM url_validation_errors('https://1.2.3/')), 'null'),
   ('position/IPv4 part after decoding: none',

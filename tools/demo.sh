@@ -1,10 +1,14 @@
 #!/bin/sh
 # make demo: load the extension into the sqlite3 shell and run it over the
-# sample data in data/ (hand-written URLs and hosts, including broken ones).
+# sample data in data/ (hand-written URLs and hosts, including broken ones):
+# hosts, components, resolving, sites, query parameters, url_set, then the
+# deduplication keys (canonical, SURT), validation errors, and the browser's
+# and the registry's IDNA rules side by side.  One command, a few seconds.
 set -eu
 B=${1:-build}
+case $B in /*) LIB=$B/url ;; *) LIB=./$B/url ;; esac
 sqlite3 -bail -header -column :memory: <<SQL
-.load ./$B/url
+.load $LIB
 SELECT url_version() AS version;
 
 CREATE TABLE hosts(input TEXT);
@@ -42,4 +46,42 @@ SELECT p.name, count(*) AS n FROM links, url_search_params(links.url) AS p
 .print '-- Force https, drop credentials and fragments'
 SELECT url_set(url, 'protocol', 'https', 'username', '', 'password', '', 'hash', '') AS cleaned
   FROM links WHERE url_protocol(url) IN ('http:', 'https:') LIMIT 6;
+
+.print
+.print '-- Deduplication keys: four spellings of one page, one key per profile'
+CREATE TABLE spellings(url TEXT);
+INSERT INTO spellings VALUES
+  ('https://www.example.com/a/c?id=7&utm_source=news'),
+  ('HTTPS://WWW.EXAMPLE.COM:443/a/./b/../c?utm_source=news&id=7#top'),
+  ('https://www.example.com/a/%63?utm_source=news&id=%37'),
+  ('http://example.com/a/c/?id=7');
+SELECT url, url_canonical(url) AS semantic,
+       url_canonical(url_strip_params(url, '@tracking'), 'aggressive') AS aggressive
+  FROM spellings;
+SELECT count(DISTINCT url_canonical(url)) AS semantic_keys,
+       count(DISTINCT url_canonical(url_strip_params(url, '@tracking'), 'aggressive'))
+         AS aggressive_keys
+  FROM spellings;
+.print
+.print '-- SURT keys, in the order web archives sort them'
+SELECT url_surt(url) AS surt, url FROM links WHERE surt IS NOT NULL ORDER BY surt LIMIT 10;
+.print '-- ... none for a relative reference (resolve it against its page first)'
+SELECT url, url_surt(url) AS surt, url_canonical(url) AS key,
+       url_canonical(url_resolve('https://www.example.com/docs/page.html', url)) AS resolved_key
+  FROM links WHERE url LIKE '/%' OR url LIKE '.%';
+.print "-- ... Heritrix's SURT form, and urlcanon's SSURT"
+SELECT url_surt('http://user@foo.example.org:81/path', '{"heritrix": true}') AS heritrix_form,
+       url_ssurt('http://user@foo.example.org:81/path?q') AS ssurt;
+.print
+.print '-- Why a URL is wrong: the validation errors browsers repair silently'
+SELECT e.error, count(*) AS n, min(links.url) AS example, min(e.position) AS at
+  FROM links, url_validation_errors(links.url) AS e GROUP BY 1 ORDER BY n DESC, 1;
+SELECT url, url_valid(url) AS parses, url_valid_string(url) AS valid_string
+  FROM links WHERE url_valid(url) AND NOT url_valid_string(url) LIMIT 5;
+.print
+.print "-- The browser's IDNA rules (UTS #46) and the registry's (IDNA2008)"
+SELECT input, url_parse_host(input) AS browser,
+       url_domain_to_ascii(url_parse_host(input), 'idna2008') AS registry,
+       url_idna2008_error(input) AS registry_error
+  FROM hosts WHERE url_host_type(input) = 'domain';
 SQL

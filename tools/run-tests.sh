@@ -4,12 +4,16 @@
 #   - each $B/tests/*_test program (WPT conformance and unit tests), then
 #   - the SQL tests (tools/run-sql-tests.sh B), then
 #   - each tests/*_test.sh B (install, renamed copies, Python, Node, the
-#     README's snippets), except under sanitizers.
+#     README's snippets and SQL blocks), except under sanitizers.
 # Every suite ends its output with "N passed, N failed".  A suite fails if it
 # reports failures, exits non-zero (crash, sanitizer report, leak), or prints
 # no such summary; such a suite adds one failure to the totals if it did not
 # report one itself.  Prints each suite's output, then as the last line the
 # totals "N passed, N failed"; exits non-zero if anything failed.
+#
+# VERBOSE=1 (make test VERBOSE=1) is passed on to the test programs in the
+# environment: those that list deliberate differences from their data
+# (canon_test, validation_test) then print each, not only their count.
 #
 # SANITIZE=1 (make test-sanitize): the test programs are instrumented
 # themselves; run-sql-tests.sh preloads the runtimes into sqlite3.  Leak
