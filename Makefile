@@ -37,12 +37,16 @@ PKG_CFLAGS  = $(eval PKG_CFLAGS := $$(shell pkg-config --cflags $(PKGS) 2>/dev/n
 EXT_LIBS    = $(eval EXT_LIBS := $$(shell pkg-config --libs libidn2 libpsl 2>/dev/null || echo -lidn2 -lpsl))$(EXT_LIBS)
 TEST_LIBS   = $(eval TEST_LIBS := $$(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lsqlite3 -lidn2 -lpsl))$(TEST_LIBS)
 # -fvisibility=hidden: the extension exports only its two entry points.
+# The layers below ext/ (README: "How it is built"): each folder's headers
+# are included by their bare names.
+LAYERS      := core parts keys
 ALL_CFLAGS  = $(WARN) $(CPPFLAGS) $(CFLAGS) $(SAN) -fPIC -fvisibility=hidden \
-              -D_POSIX_C_SOURCE=200809L -Icore $(PKG_CFLAGS)
+              -D_POSIX_C_SOURCE=200809L $(LAYERS:%=-I%) $(PKG_CFLAGS)
 
-CORE_SRC := $(wildcard core/*.c)
+LIB_SRC := $(foreach d,$(LAYERS),$(wildcard $(d)/*.c))
+LIB_HDR := $(foreach d,$(LAYERS),$(wildcard $(d)/*.h))
 EXT_SRC  := $(wildcard ext/*.c)
-CORE_OBJ := $(CORE_SRC:%.c=$(B)/%.o)
+LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o)
 EXT_OBJ  := $(EXT_SRC:%.c=$(B)/%.o)
 TEST_SRC := $(wildcard tests/*_test.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
@@ -74,16 +78,16 @@ $(B)/.deps-test $(B)/.deps-fuzz $(B)/.deps-cluster: $(B)/.deps-%: tools/deps.sh 
 	@sh tools/deps.sh $*
 	@touch $@
 
-$(B)/%.o: %.c $(wildcard core/*.h ext/*.h tests/*.h) | $(B)/.deps-build
+$(B)/%.o: %.c $(LIB_HDR) $(wildcard ext/*.h tests/*.h) | $(B)/.deps-build
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
-$(LIB): $(CORE_OBJ) $(EXT_OBJ)
+$(LIB): $(LIB_OBJ) $(EXT_OBJ)
 	$(CC) $(ALL_CFLAGS) $(SHARED) $(LDFLAGS) -o $@ $^ $(EXT_LIBS)
 
-$(B)/tests/%: tests/%.c $(CORE_OBJ) $(TEST_LIB)
+$(B)/tests/%: tests/%.c $(LIB_OBJ) $(TEST_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(CORE_OBJ) $(TEST_LIB) $(TEST_LIBS)
+	$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(TEST_LIB) $(TEST_LIBS)
 
 # SQL-level tests (tests/ext_*_test.c: out of memory, length limits, flags,
 # threads) load $(LIB) into the system's libsqlite3 as users do: they link
@@ -96,15 +100,15 @@ $(B)/tests/ext_%_test: tests/ext_%_test.c $(EXT_TEST_LIB) $(wildcard tests/ext_*
 
 # tests/sql_fuzz_test: fuzz/sql_fuzz.c's oracles over fuzz/sql_corpus/ and
 # pseudo-random inputs, with the extension linked in as in the fuzzer.
-$(B)/tests/sql_fuzz_test: tests/sql_fuzz_test.c fuzz/sql_fuzz.c $(CORE_OBJ) $(EXT_OBJ) $(wildcard core/*.h)
+$(B)/tests/sql_fuzz_test: tests/sql_fuzz_test.c fuzz/sql_fuzz.c $(LIB_OBJ) $(EXT_OBJ) $(LIB_HDR)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(filter %.c,$^) $(CORE_OBJ) $(EXT_OBJ) $(TEST_LIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(filter %.c,$^) $(LIB_OBJ) $(EXT_OBJ) $(TEST_LIBS)
 
 # tests/psl_diff_test: the rule table against libpsl, with the PSL fuzz
 # target's oracle (fuzz/psl_fuzz.c) linked in for its pseudo-random hosts.
-$(B)/tests/psl_diff_test: tests/psl_diff_test.c fuzz/psl_fuzz.c $(CORE_OBJ) $(TEST_LIB)
+$(B)/tests/psl_diff_test: tests/psl_diff_test.c fuzz/psl_fuzz.c $(LIB_OBJ) $(TEST_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $(filter %.c,$^) $(CORE_OBJ) $(TEST_LIB) $(TEST_LIBS)
+	$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $(filter %.c,$^) $(LIB_OBJ) $(TEST_LIB) $(TEST_LIBS)
 
 test: $(LIB) $(TEST_BIN) $(B)/.deps-test ## build and run every test; ends with "N passed, N failed"
 	@sh tools/run-tests.sh $(B)
@@ -128,8 +132,8 @@ tsan: ## the threads test under ThreadSanitizer (build-tsan/)
 
 # The dqlite node: the extension's objects linked in, registered on every
 # connection (cluster/url-dqlite-node.c).
-$(NODE): cluster/url-dqlite-node.c $(CORE_OBJ) $(EXT_OBJ) $(B)/.deps-cluster
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(CORE_OBJ) $(EXT_OBJ) \
+$(NODE): cluster/url-dqlite-node.c $(LIB_OBJ) $(EXT_OBJ) $(B)/.deps-cluster
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(EXT_OBJ) \
 	  $$(pkg-config --cflags --libs dqlite sqlite3) $(EXT_LIBS)
 
 test-cluster: $(NODE) $(LIB) ## three dqlite nodes on 127.0.0.1: URL queries survive the leader's loss
@@ -151,9 +155,9 @@ bench-count: $(B)/bench/parse_count ## instructions per URL of the core parser (
 	@sh tools/bench-count.sh $(B)/bench/parse_count $(BENCH_COUNT_URLS) $(BENCH_COUNT_N)
 	@sh tools/bench-count.sh $(B)/bench/parse_count $(BENCH_COUNT_URLS) $(BENCH_COUNT_N) -e
 
-$(B)/bench/parse_count: bench/parse_count.c $(CORE_OBJ) $(B)/tests/mem_libc.o
+$(B)/bench/parse_count: bench/parse_count.c $(LIB_OBJ) $(B)/tests/mem_libc.o
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(CORE_OBJ) $(B)/tests/mem_libc.o $(EXT_LIBS)
+	$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(B)/tests/mem_libc.o $(EXT_LIBS)
 
 fuzz: $(B)/.deps-fuzz ## libFuzzer runs: the parser, the SQL surface, the public suffix table (FUZZ_SECONDS each, default 60)
 	@$(MAKE) --no-print-directory -f fuzz/Makefile

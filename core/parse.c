@@ -5,12 +5,12 @@
 ** fast path can build on url.c's types and scheme helpers while url.c knows
 ** nothing of it.
 */
-#include "canonical.h"
+#include "parse_fast.h"
 #include "url.h"
 
 int url_parse(url *u, const char *in, size_t n, const url *base) {
   /* Most URLs are already canonical: one checking pass and one copy. */
-  int rc = url_parse_canonical(u, in, n);
-  if (rc != URL_NOT_CANONICAL) return rc;
+  int rc = url_parse_fast(u, in, n);
+  if (rc != URL_NOT_FAST) return rc;
   return url_parse_full(u, in, n, base);
 }

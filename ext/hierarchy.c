@@ -38,8 +38,8 @@
 ** a join allocate nothing.
 */
 #include "ext.h"
-#include "host_parts.h"
-#include "path_parts.h"
+#include "host_labels.h"
+#include "path_levels.h"
 #include "psl.h"
 
 typedef struct hier_cursor {

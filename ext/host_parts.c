@@ -49,7 +49,7 @@
 #include <string.h>
 
 #include "ext.h"
-#include "host_parts.h"
+#include "host_labels.h"
 #include "psl.h"
 
 int url_host_part(const url_psl_list *l, int section, int part, url_str h,

@@ -19,7 +19,7 @@
 ** is decoded, into stack storage too.
 */
 #include "ext.h"
-#include "path_parts.h"
+#include "path_levels.h"
 
 void url_fn_file_extension(sqlite3_context *ctx, int argc,
                            sqlite3_value **argv) {

@@ -7,7 +7,7 @@
 #include <stdarg.h>
 
 #include "ext.h"
-#include "canonical.h"
+#include "parse_fast.h"
 #include "host.h"
 #include "utf8.h"
 
@@ -179,8 +179,8 @@ static int parse_value(url *u, sqlite3_value *v, const url *base, size_t max,
   size_t n;
   int rc = value_bytes(v, &p, &n);
   if (rc != URL_OK) return rc;
-  rc = url_parse_canonical(u, p, n);
-  if (rc != URL_NOT_CANONICAL) return rc;
+  rc = url_parse_fast(u, p, n);
+  if (rc != URL_NOT_FAST) return rc;
   rc = url_arg_read(a, v, max);
   if (rc == URL_OK) rc = url_parse_full(u, a->s, a->n, base);
   return rc;

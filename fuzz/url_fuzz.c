@@ -34,12 +34,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "canon.h"
-#include "host_parts.h"
+#include "canonicalize.h"
+#include "host_labels.h"
 #include "idna2008.h"
 #include "lookup.h"
 #include "mem_libc.h"
-#include "path_parts.h"
+#include "path_levels.h"
 #include "setters.h"
 #include "strip_params.h"
 #include "surt.h"

@@ -32,7 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "canon.h"
+#include "canonicalize.h"
 #include "json.h"
 #include "lookup.h"
 #include "mem_libc.h"

@@ -1,6 +1,6 @@
 /*
 ** Differential test of the parser's fast paths: every input that
-** url_parse_canonical() (core/canonical.c) accepts must give exactly the
+** url_parse_fast() (core/canonical.c) accepts must give exactly the
 ** URL the full parser gives (href bytes, every offset, port, host and
 ** scheme types, path segments), and everything else must leave the URL
 ** untouched for the full parser.  Inputs:
@@ -29,7 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "canonical.h"
+#include "parse_fast.h"
 #include "json.h"
 #include "mem_libc.h"
 #include "url.h"
@@ -93,7 +93,7 @@ static void check(const char *in, size_t n, const url *base, const char *why) {
   url_buf_init(&fix, &url_mem_libc, st3, sizeof st3, MAX_LEN);
   const char *s;
   size_t sn;
-  int rf = url_parse_canonical(&fast, in, n);
+  int rf = url_parse_fast(&fast, in, n);
   int rc = url_utf8_sanitize(in, n, &fix, &s, &sn);
   if (rc == URL_OK) rc = url_parse_full(&full, s, sn, base);
   if (rc == URL_OK || rc == URL_FAILURE) { /* and url_parse, which has both */
@@ -111,7 +111,7 @@ static void check(const char *in, size_t n, const url *base, const char *why) {
   }
   checked++;
   int ok;
-  if (rf == URL_NOT_CANONICAL) {
+  if (rf == URL_NOT_FAST) {
     /* untouched, for the full parser */
     ok = fast.href.len == 0 && fast.query_start == URL_NONE &&
          fast.fragment_start == URL_NONE && fast.port == -1 &&
@@ -380,7 +380,7 @@ int main(int argc, char **argv) {
       url u;
       url_init(&u, &url_mem_libc, st, sizeof st, MAX_LEN);
       real++;
-      real_fast += url_parse_canonical(&u, line, (size_t)k) == URL_OK;
+      real_fast += url_parse_fast(&u, line, (size_t)k) == URL_OK;
       url_free(&u);
     }
     free(line);

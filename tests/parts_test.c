@@ -17,9 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host_parts.h"
+#include "host_labels.h"
 #include "mem_libc.h"
-#include "path_parts.h"
+#include "path_levels.h"
 #include "psl.h"
 #include "url.h"
 

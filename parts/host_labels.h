@@ -14,8 +14,8 @@
 ** TLD "1".  Results are slices of h; nothing is allocated, except by the
 ** public suffix lookups for extremely long hosts (url_psl_host_parts_in).
 */
-#ifndef URL_HOST_PARTS_H
-#define URL_HOST_PARTS_H
+#ifndef URL_HOST_LABELS_H
+#define URL_HOST_LABELS_H
 
 #include <stddef.h>
 
@@ -80,4 +80,4 @@ int url_host_levels_start(url_host_levels *it, const url_psl_list *l,
 /* The next level as a slice of h: returns 1, or 0 when there is none. */
 int url_host_levels_next(url_host_levels *it, url_str *level, size_t *depth);
 
-#endif /* URL_HOST_PARTS_H */
+#endif /* URL_HOST_LABELS_H */

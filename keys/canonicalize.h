@@ -28,8 +28,8 @@
 ** Nothing is allocated for inputs of up to a few kB: the scratch buffers
 ** start on the stack.
 */
-#ifndef URL_CANON_H
-#define URL_CANON_H
+#ifndef URL_CANONICALIZE_H
+#define URL_CANONICALIZE_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -121,11 +121,11 @@ int url_canon_run(url *out, const char *in, size_t n, uint32_t steps);
 typedef enum url_canon_input {
   /* Any bytes: only an input that the parser's canonical fast path takes
      (ASCII, already in serialized form) is canonicalized, and any other
-     gives URL_NOT_CANONICAL (canonical.h): call again with it repaired. */
+     gives URL_NOT_FAST (canonical.h): call again with it repaired. */
   URL_CANON_RAW,
   /* Valid UTF-8. */
   URL_CANON_TEXT,
-  /* Valid UTF-8 repaired from bytes that gave URL_NOT_CANONICAL as
+  /* Valid UTF-8 repaired from bytes that gave URL_NOT_FAST as
      URL_CANON_RAW: the fast path is not tried again (it fails again). */
   URL_CANON_REPAIRED
 } url_canon_input;
@@ -139,4 +139,4 @@ int url_canon_parts(const char *in, size_t n, uint32_t steps,
 /* url_canon_run with a profile's steps. */
 int url_canonicalize(url *out, const char *in, size_t n, url_canon_profile p);
 
-#endif /* URL_CANON_H */
+#endif /* URL_CANONICALIZE_H */

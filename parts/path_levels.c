@@ -2,7 +2,7 @@
 ** Path parts for analytics: URL hierarchy and file extension (see
 ** path_parts.h).
 */
-#include "path_parts.h"
+#include "path_levels.h"
 
 #include <string.h>
 

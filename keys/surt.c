@@ -14,8 +14,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "canon.h"
-#include "canonical.h"
+#include "canonicalize.h"
+#include "parse_fast.h"
 #include "psl.h"
 #include "utf8.h"
 
@@ -439,7 +439,7 @@ int url_surt(url_buf *out, const char *in, size_t n, const url_surt_opts *o,
     return out->err;
   }
   if (n >= 8 && !memcmp(in, "filedesc", 8)) {
-    if (input == URL_CANON_RAW) return URL_NOT_CANONICAL; /* repair first */
+    if (input == URL_CANON_RAW) return URL_NOT_FAST; /* repair first */
     url_buf_append(out, in, n);
     return out->err;
   }

@@ -2,7 +2,7 @@
 ** Host parts for analytics: TLD, subdomain, without www, hierarchy (see
 ** host_parts.h).
 */
-#include "host_parts.h"
+#include "host_labels.h"
 
 #include <string.h>
 

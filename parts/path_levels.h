@@ -7,8 +7,8 @@
 ** segments ("/a/b/c") with dot segments already resolved, or an opaque path
 ** ("mailto:x", "data:,x"), which has neither levels nor a file name.
 */
-#ifndef URL_PATH_PARTS_H
-#define URL_PATH_PARTS_H
+#ifndef URL_PATH_LEVELS_H
+#define URL_PATH_LEVELS_H
 
 #include <stddef.h>
 
@@ -54,4 +54,4 @@ int url_path_levels_next(url_path_levels *it, url_str *prefix, size_t *depth);
 */
 int url_path_file_extension(const url *u, url_buf *out);
 
-#endif /* URL_PATH_PARTS_H */
+#endif /* URL_PATH_LEVELS_H */

@@ -8,11 +8,11 @@
 ** host are ASCII-lowercased in place, eight bytes at a time.  Anything else
 ** (credentials, IPv6 and non-canonical IPv4 addresses, IDNA, bytes to percent-encode, dot segments,
 ** default ports, file: and non-special schemes, tabs, newlines, leading or
-** trailing spaces, relative references) returns URL_NOT_CANONICAL before
+** trailing spaces, relative references) returns URL_NOT_FAST before
 ** writing anything, and the full parser runs.  tests/fastpath_test.c checks
 ** both parsers give byte-identical URLs over WPT's inputs and real URLs.
 */
-#include "canonical.h"
+#include "parse_fast.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -217,7 +217,7 @@ static size_t scan_path(const unsigned char *s, size_t i, size_t n,
   return i;
 }
 
-int url_parse_canonical(url *u, const char *in, size_t n) {
+int url_parse_fast(url *u, const char *in, size_t n) {
   const unsigned char *s = (const unsigned char *)in;
 
   /* Scheme: ASCII letters and ":", a special scheme but "file"; "https://"
@@ -236,11 +236,11 @@ int url_parse_canonical(url *u, const char *in, size_t n) {
     while (ns < n && ns < 6 && is_alpha(s[ns])) ns++;
     if (ns < 2 || ns > 5 || ns + 2 >= n || s[ns] != ':' || s[ns + 1] != '/' ||
         s[ns + 2] != '/')
-      return URL_NOT_CANONICAL;
+      return URL_NOT_FAST;
     for (size_t i = 0; i < ns; i++) scheme[i] = (char)(s[i] | 0x20);
     type = url_scheme_type_of(scheme, ns);
     if (type == URL_SCHEME_OTHER || type == URL_SCHEME_FILE)
-      return URL_NOT_CANONICAL;
+      return URL_NOT_FAST;
   }
 
   /* Host: the host parser's ASCII domain (no "%", no forbidden domain code
@@ -249,11 +249,11 @@ int url_parse_canonical(url *u, const char *in, size_t n) {
   size_t host = ns + 3, i = scan_host(s, host, n, &upper);
   size_t host_end = i;
   url_host_type host_type = URL_HOST_DOMAIN;
-  if (i == host) return URL_NOT_CANONICAL;
+  if (i == host) return URL_NOT_FAST;
   if (may_end_in_number(s + host, i - host)) {
     /* The IPv4 parser's answer is the input only in its serialized form. */
     if (!url_is_valid_ipv4_string((const char *)s + host, i - host))
-      return URL_NOT_CANONICAL;
+      return URL_NOT_FAST;
     host_type = URL_HOST_IPV4;
   }
 
@@ -265,7 +265,7 @@ int url_parse_canonical(url *u, const char *in, size_t n) {
     while (i < n && i - d < 6 && is_digit(s[i])) v = v * 10 + (s[i++] - '0');
     if (i == d || v > 65535 || (s[d] == '0' && i - d > 1) ||
         v == url_default_port(type))
-      return URL_NOT_CANONICAL;
+      return URL_NOT_FAST;
     port = (int32_t)v;
   }
   size_t authority_end = i;
@@ -276,7 +276,7 @@ int url_parse_canonical(url *u, const char *in, size_t n) {
   if (!add_slash) {
     segments = 0;
     i = scan_path(s, i, n, &segments);
-    if (i == SIZE_MAX) return URL_NOT_CANONICAL;
+    if (i == SIZE_MAX) return URL_NOT_FAST;
   }
   size_t query = SIZE_MAX, fragment = SIZE_MAX;
   if (i < n && s[i] == '?') {
@@ -287,12 +287,12 @@ int url_parse_canonical(url *u, const char *in, size_t n) {
     fragment = i;
     i = scan(s, i + 1, n, FRAGMENT_STOP);
   }
-  if (i < n) return URL_NOT_CANONICAL;
+  if (i < n) return URL_NOT_FAST;
 
   /* Write href: the input, with "/" at the end of the authority if the
      path was empty. */
   size_t len = n + (size_t)add_slash;
-  if (len > u->href.max) return URL_NOT_CANONICAL; /* the parser's TOOBIG */
+  if (len > u->href.max) return URL_NOT_FAST; /* the parser's TOOBIG */
   if (url_buf_reserve(&u->href, len)) return u->href.err;
   char *h = u->href.ptr;
   memcpy(h, in, authority_end);

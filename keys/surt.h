@@ -29,7 +29,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "canon.h"
+#include "canonicalize.h"
 #include "url.h"
 #include "url_buf.h"
 
@@ -92,7 +92,7 @@ int url_surt_opts_parse(url_surt_opts *o, const char *json, size_t n,
 /*
 ** The SURT key of in[0..n), appended to out.  psl is the list for the
 ** public_suffix option (may be NULL when it is off).  `input`: what in is
-** known to be; as URL_CANON_RAW the answer may be URL_NOT_CANONICAL (see
+** known to be; as URL_CANON_RAW the answer may be URL_NOT_FAST (see
 ** url_canon_parts).  Returns URL_OK, URL_FAILURE (not a URL), URL_NOMEM or
 ** URL_TOOBIG.
 */

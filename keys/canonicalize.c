@@ -21,14 +21,14 @@
 ** point (a decoded byte that the WHATWG parser would read as structure is
 ** escaped again, or given the meaning the parser would give it).
 */
-#include "canon.h"
+#include "canonicalize.h"
 
 #include <string.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
 
-#include "canonical.h"
+#include "parse_fast.h"
 #include "host.h"
 #include "percent.h"
 #include "session_ids.h"
@@ -1001,11 +1001,11 @@ int url_canon_parts(const char *in, size_t n, uint32_t steps,
   url_buf_init(&prep, mem, pst, sizeof pst, max);
   url_init(&src, mem, sst, sizeof sst, max);
   /* Most stored URLs are canonical: one pass parses them (canonical.h). */
-  int rc = URL_NOT_CANONICAL;
+  int rc = URL_NOT_FAST;
   if (input != URL_CANON_REPAIRED &&
       !((steps & URL_CS_ONE_PROTOCOL) && two_protocols(in, n)))
-    rc = url_parse_canonical(&src, in, n);
-  if (rc == URL_NOT_CANONICAL && input != URL_CANON_RAW) {
+    rc = url_parse_fast(&src, in, n);
+  if (rc == URL_NOT_FAST && input != URL_CANON_RAW) {
     rc = prepare(&in, &n, steps, &prep);
     if (rc == URL_OK) rc = url_parse_full(&src, in, n, NULL);
   }

@@ -2,15 +2,15 @@
 ** The parser's fast path for a URL already in the form the URL serializer
 ** writes (most stored URLs are): one pass checks it and one copy writes it.
 */
-#ifndef URL_CANONICAL_H
-#define URL_CANONICAL_H
+#ifndef URL_PARSE_FAST_H
+#define URL_PARSE_FAST_H
 
 #include <stddef.h>
 
 #include "url.h"
 
-/* url_parse_canonical's answer when the input needs the full parser. */
-#define URL_NOT_CANONICAL (-1)
+/* url_parse_fast's answer when the input needs the full parser. */
+#define URL_NOT_FAST (-1)
 
 /*
 ** If in[0..n) (any bytes) is an absolute URL with a special scheme other
@@ -20,9 +20,9 @@
 ** u (freshly initialised) exactly as url_parse() would, and returns URL_OK
 ** (or URL_NOMEM).  The input may differ from its serialization only in the
 ** ASCII case of its scheme and host and a missing "/" path.  Otherwise
-** returns URL_NOT_CANONICAL with u untouched: run the full parser.  Never
+** returns URL_NOT_FAST with u untouched: run the full parser.  Never
 ** needs a base: such an input ignores it.
 */
-int url_parse_canonical(url *u, const char *in, size_t n);
+int url_parse_fast(url *u, const char *in, size_t n);
 
-#endif /* URL_CANONICAL_H */
+#endif /* URL_PARSE_FAST_H */

@@ -28,8 +28,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "canon.h"
-#include "canonical.h"
+#include "canonicalize.h"
+#include "parse_fast.h"
 #include "ext.h"
 #include "lookup.h"
 #include "strip_params.h"
@@ -78,7 +78,7 @@ void url_fn_canonical(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (rc == URL_OK)
     rc = url_canon_parts(s ? s : "", n, steps, &url_mem_sqlite, max,
                          URL_CANON_RAW, result_key, ctx);
-  if (rc == URL_NOT_CANONICAL) {
+  if (rc == URL_NOT_FAST) {
     url_arg in;
     rc = url_arg_read(&in, argv[0], max);
     if (rc == URL_OK)
@@ -141,7 +141,7 @@ void url_fn_surt(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   size_t n;
   int rc = url_arg_bytes(argv[0], &s, &n);
   if (rc == URL_OK) rc = url_surt(&out, s ? s : "", n, &o, psl, URL_CANON_RAW);
-  if (rc == URL_NOT_CANONICAL) {
+  if (rc == URL_NOT_FAST) {
     url_arg in;
     out.len = 0;
     rc = url_arg_read(&in, argv[0], max);
