@@ -13,15 +13,9 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "status.h"
 #include "url_mem.h"
 
-/* Status codes shared by every core entry point. */
-enum url_status {
-  URL_OK = 0,      /* success */
-  URL_FAILURE = 1, /* the Standard's "failure" (input is not valid) */
-  URL_NOMEM = 2,   /* allocation failed */
-  URL_TOOBIG = 3   /* result would exceed the buffer's `max` */
-};
 
 typedef struct url_buf {
   char *ptr;    /* contents (not NUL-terminated) */

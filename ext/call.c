@@ -39,7 +39,7 @@ static int call_base(url_call *c, sqlite3_value *v, const url **out) {
   if (rc != URL_OK) return rc;
   url_call_cache *cc = url_conn_cache(url_fn_conn(c->ctx));
   if (!cc) {
-    rc = url_parse_value(&c->b, v, NULL, c->max);
+    rc = url_parse_value(&c->b, v, NULL);
     if (rc == URL_OK) *out = &c->b;
     return rc;
   }
@@ -71,12 +71,12 @@ int url_call_parse(url_call *c, sqlite3_value **argv, int in, int ib) {
       return rc;
     }
   }
-  return url_parse_value(&c->u, argv[in], base, c->max);
+  return url_parse_value(&c->u, argv[in], base);
 }
 
 int url_call_host(url_call *c, sqlite3_value *v, url_str *h,
                   url_host_type *t) {
-  return url_value_host(v, c->max, &c->u, &c->host, h, t);
+  return url_value_host(v, &c->u, &c->host, h, t);
 }
 
 /* Whether s lies in b's contents. */

@@ -176,8 +176,6 @@ int url_arg_bytes(sqlite3_value *v, const char **p, size_t *n);
 ** 'x' (expected one of: a, b, c)".  Names match exactly (case-sensitive).
 ** A constant argument is looked up once per statement (auxdata).
 */
-#define URL_ARG_NULL (-1)
-#define URL_ARG_ERROR (-2)
 int url_arg_choice(sqlite3_context *ctx, sqlite3_value **argv, int i,
                    const char *what, const char *const *names, int n);
 /* Reports that error for v (which may be NULL: a NULL name is misuse where
@@ -192,7 +190,7 @@ int url_arg_bool(sqlite3_context *ctx, sqlite3_value *v, const char *what);
 
 /* Parses argument v (NULL: URL_FAILURE) into u, freshly initialised,
    against base (NULL: none).  Returns a status code. */
-int url_parse_value(url *u, sqlite3_value *v, const url *base, size_t max);
+int url_parse_value(url *u, sqlite3_value *v, const url *base);
 
 /*
 ** A URL parsed again and again into the same storage: inline at first,
@@ -213,7 +211,7 @@ typedef struct url_kept {
 
 void url_kept_init(url_kept *k);
 void url_kept_free(url_kept *k);
-/* url_parse_value(&k->u, v, base, max) over the kept storage. */
+/* url_parse_value(&k->u, v, base) over the kept storage. */
 int url_kept_parse(url_kept *k, sqlite3_value *v, const url *base, size_t max);
 
 /* ------------------------------------------------------------- one call */
@@ -259,14 +257,14 @@ int url_call_base(url_call *c, sqlite3_value **argv, int ib, const url **out);
 */
 int url_call_host(url_call *c, sqlite3_value *v, url_str *h,
                   url_host_type *t);
+/* The same without a call: the URL into u, the host into hb (both freshly
+   initialised by the caller). */
+int url_value_host(sqlite3_value *v, url *u, url_buf *hb, url_str *h,
+                   url_host_type *t);
 /* Sets the call's result to s, a slice of the host url_call_host gave (or
    any other string), copied once and NUL-terminated (url_result_part);
    ends nothing: pair with url_call_end. */
 void url_call_result_host_part(url_call *c, int rc, url_str s);
-/* The same without a call: the URL into u, the host into hb (both freshly
-   initialised by the caller). */
-int url_value_host(sqlite3_value *v, size_t max, url *u, url_buf *hb,
-                   url_str *h, url_host_type *t);
 
 /* ------------------------------------------------------------- results */
 

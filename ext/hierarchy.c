@@ -95,7 +95,7 @@ static int path_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
   hier_cursor *c = (hier_cursor *)cur;
   restart(c);
   if (!argv[0]) return URL_OK;
-  int rc = url_parse_value(&c->u, argv[0], NULL, cur->max);
+  int rc = url_parse_value(&c->u, argv[0], NULL);
   if (rc != URL_OK) return rc == URL_FAILURE ? URL_OK : rc; /* no rows */
   url_path_levels_start(&c->path, &c->u);
   count_rows(c);
@@ -110,7 +110,7 @@ static int host_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
   if (!argv[0]) return URL_OK;
   url_str h;
   url_host_type t;
-  int rc = url_value_host(argv[0], cur->max, &c->u, &c->hb, &h, &t);
+  int rc = url_value_host(argv[0], &c->u, &c->hb, &h, &t);
   if (rc == URL_OK)
     rc = url_host_levels_start(&c->host, url_conn_psl(cur->conn), URL_PSL_ALL,
                                h.s, h.n, t);

@@ -29,7 +29,6 @@
 #include <string.h>
 
 #include "canonicalize.h"
-#include "parse_fast.h"
 #include "ext.h"
 #include "lookup.h"
 #include "strip_params.h"
@@ -69,23 +68,14 @@ void url_fn_canonical(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
       return;
     }
   }
-  size_t max = url_max_len(ctx);
   uint32_t steps = url_canon_profile_steps((url_canon_profile)p);
-  /* The bytes as they are first: most stored URLs are canonical already. */
+  /* The bytes as SQLite holds them: the core repairs them if it must. */
   const char *s;
   size_t n;
   int rc = url_arg_bytes(argv[0], &s, &n);
   if (rc == URL_OK)
-    rc = url_canon_parts(s ? s : "", n, steps, &url_mem_sqlite, max,
-                         URL_CANON_RAW, result_key, ctx);
-  if (rc == URL_NOT_FAST) {
-    url_arg in;
-    rc = url_arg_read(&in, argv[0], max);
-    if (rc == URL_OK)
-      rc = url_canon_parts(in.s, in.n, steps, &url_mem_sqlite, max,
-                           URL_CANON_REPAIRED, result_key, ctx);
-    url_arg_free(&in);
-  }
+    rc = url_canon_parts(s ? s : "", n, steps, &url_mem_sqlite,
+                         url_max_len(ctx), result_key, ctx);
   if (rc != URL_OK) url_result(ctx, rc, "", 0);
 }
 
@@ -140,14 +130,7 @@ void url_fn_surt(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const char *s;
   size_t n;
   int rc = url_arg_bytes(argv[0], &s, &n);
-  if (rc == URL_OK) rc = url_surt(&out, s ? s : "", n, &o, psl, URL_CANON_RAW);
-  if (rc == URL_NOT_FAST) {
-    url_arg in;
-    out.len = 0;
-    rc = url_arg_read(&in, argv[0], max);
-    if (rc == URL_OK) rc = url_surt(&out, in.s, in.n, &o, psl, URL_CANON_REPAIRED);
-    url_arg_free(&in);
-  }
+  if (rc == URL_OK) rc = url_surt(&out, s ? s : "", n, &o, psl);
   url_result_part(ctx, rc, (url_str){out.ptr, out.len}, &out, 1);
   url_buf_free(&out);
 }

@@ -18,8 +18,8 @@
 
 /* Parses argv[0] and argv[1] (no base) into c->u and c->b. */
 static int parse_pair(url_call *c, sqlite3_value **argv) {
-  int rc = url_parse_value(&c->u, argv[0], NULL, c->max);
-  if (rc == URL_OK) rc = url_parse_value(&c->b, argv[1], NULL, c->max);
+  int rc = url_parse_value(&c->u, argv[0], NULL);
+  if (rc == URL_OK) rc = url_parse_value(&c->b, argv[1], NULL);
   return rc;
 }
 

@@ -7,7 +7,6 @@
 #include <stdarg.h>
 
 #include "ext.h"
-#include "parse_fast.h"
 #include "host.h"
 #include "utf8.h"
 
@@ -161,52 +160,35 @@ int url_arg_bytes(sqlite3_value *v, const char **p, size_t *n) {
   return value_bytes(v, p, n);
 }
 
-/*
-** Parses v (against base) into u: the fast path on the bytes as SQLite
-** holds them (most stored URLs are canonical: checked and copied in one
-** pass, the fast path taking only ASCII, so there is no UTF-8 repair or
-** tab and newline removal to do first), else the full parser on the
-** repaired text, which stays in *a for a caller with more to do with it
-** (a->s is NULL when the fast path answered or v is NULL).  The caller
-** frees a.
-*/
-static int parse_value(url *u, sqlite3_value *v, const url *base, size_t max,
-                       url_arg *a) {
-  url_buf_init(&a->fix, &url_mem_sqlite, a->stack, sizeof a->stack, max);
-  a->s = NULL;
-  a->n = 0;
+int url_parse_value(url *u, sqlite3_value *v, const url *base) {
   const char *p;
   size_t n;
   int rc = value_bytes(v, &p, &n);
   if (rc != URL_OK) return rc;
-  rc = url_parse_fast(u, p, n);
-  if (rc != URL_NOT_FAST) return rc;
-  rc = url_arg_read(a, v, max);
-  if (rc == URL_OK) rc = url_parse_full(u, a->s, a->n, base);
+  url_input t;
+  rc = url_parse_input(u, p ? p : "", n, base, &t, NULL);
+  url_input_free(&t);
   return rc;
 }
 
-int url_parse_value(url *u, sqlite3_value *v, const url *base, size_t max) {
-  url_arg a;
-  int rc = parse_value(u, v, base, max, &a);
-  url_arg_free(&a);
-  return rc;
-}
-
-int url_value_host(sqlite3_value *v, size_t max, url *u, url_buf *hb,
+int url_value_host(sqlite3_value *v, url *u, url_buf *hb,
                    url_str *h, url_host_type *t) {
   *t = URL_HOST_NONE;
   *h = (url_str){"", 0};
-  url_arg a;
-  int rc = parse_value(u, v, NULL, max, &a);
+  const char *p;
+  size_t n;
+  int rc = value_bytes(v, &p, &n);
+  if (rc != URL_OK) return rc;
+  url_input in;
+  rc = url_parse_input(u, p ? p : "", n, NULL, &in, NULL);
   if (rc == URL_OK) {
     *h = url_hostname(u);
     *t = u->host_type;
-  } else if (rc == URL_FAILURE && a.s) { /* not a URL: maybe a host */
-    rc = url_host_parse(a.s, a.n, 0, hb, t);
+  } else if (rc == URL_FAILURE && in.s) { /* not a URL: maybe a host */
+    rc = url_host_parse(in.s, in.n, 0, hb, t);
     if (rc == URL_OK) *h = (url_str){hb->ptr, hb->len};
   }
-  url_arg_free(&a);
+  url_input_free(&in);
   return rc;
 }
 
@@ -227,7 +209,7 @@ void url_kept_free(url_kept *k) {
 int url_kept_parse(url_kept *k, sqlite3_value *v, const url *base,
                    size_t max) {
   url_init(&k->u, &url_mem_sqlite, k->mem, k->cap, max);
-  int rc = url_parse_value(&k->u, v, base, max);
+  int rc = url_parse_value(&k->u, v, base);
   if (k->u.href.ptr != k->mem) { /* it grew: keep the larger buffer */
     if (k->mem != k->st) sqlite3_free(k->mem);
     k->mem = k->u.href.stack = k->u.href.ptr;

@@ -658,7 +658,7 @@ static void check_canon(const char *in, size_t n) {
     if (url_surt_opts_parse(&o, OPTS[i], strlen(OPTS[i]), err, sizeof err))
       abort();
     url_buf_init(&out, &url_mem_libc, st, sizeof st, MAX_LEN);
-    url_surt(&out, in, n, &o, NULL, URL_CANON_TEXT);
+    url_surt(&out, in, n, &o, NULL);
     url_buf_free(&out);
     check_canon_fast(in, n, url_surt_steps(&o, in, n));
   }

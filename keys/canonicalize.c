@@ -28,7 +28,6 @@
 #include <emmintrin.h>
 #endif
 
-#include "parse_fast.h"
 #include "host.h"
 #include "percent.h"
 #include "session_ids.h"
@@ -986,29 +985,39 @@ static int light(canon *c, url *u, url_parts *p, url_str *key) {
 
 /* -------------------------------------------------------------- entries */
 
-/* "http://https://x": the collapsing step has work to do. */
+/* "http://https://x": the collapsing step has work to do, which the fast
+   path would not do. */
 static int two_protocols(const char *s, size_t n) {
   size_t k = starts_protocol(s, n);
   return k && starts_protocol(s + k, n - k);
 }
 
+/* The profile's input fixes (url_input_fix), before the state machine. */
+typedef struct input_fix {
+  uint32_t steps;
+  url_buf *prep;
+} input_fix;
+
+static int fix_input(void *ctx, const char **in, size_t *n) {
+  const input_fix *f = ctx;
+  return prepare(in, n, f->steps, f->prep);
+}
+
 int url_canon_parts(const char *in, size_t n, uint32_t steps,
-                    const url_allocator *mem, size_t max,
-                    url_canon_input input, url_canon_use use, void *ctx) {
+                    const url_allocator *mem, size_t max, url_canon_use use,
+                    void *ctx) {
   char pst[STACK], sst[STACK];
   url_buf prep;
   url src;
+  url_input text;
   url_buf_init(&prep, mem, pst, sizeof pst, max);
   url_init(&src, mem, sst, sizeof sst, max);
-  /* Most stored URLs are canonical: one pass parses them (canonical.h). */
-  int rc = URL_NOT_FAST;
-  if (input != URL_CANON_REPAIRED &&
-      !((steps & URL_CS_ONE_PROTOCOL) && two_protocols(in, n)))
-    rc = url_parse_fast(&src, in, n);
-  if (rc == URL_NOT_FAST && input != URL_CANON_RAW) {
-    rc = prepare(&in, &n, steps, &prep);
-    if (rc == URL_OK) rc = url_parse_full(&src, in, n, NULL);
-  }
+  /* Most stored URLs are canonical: the parser's fast path takes them as
+     they are; the others are repaired, then fixed as the profile says. */
+  input_fix f = {steps, &prep};
+  const url_input_fix fix = {
+      (steps & URL_CS_ONE_PROTOCOL) && two_protocols(in, n), fix_input, &f};
+  int rc = url_parse_input(&src, in, n, NULL, &text, &fix);
   url_parts p;
   url_str key = {NULL, 0};
   if (rc == URL_OK && steps == 0) {
@@ -1032,6 +1041,7 @@ int url_canon_parts(const char *in, size_t n, uint32_t steps,
     url_buf_free(&c.tmp);
     if (c.qp_used) url_sp_free(&c.qp);
   }
+  url_input_free(&text);
   url_free(&src);
   url_buf_free(&prep);
   return rc;
@@ -1052,9 +1062,14 @@ static int build(void *out, const url_parts *p, url_str key, url_buf *b) {
 }
 
 int url_canon_run(url *out, const char *in, size_t n, uint32_t steps) {
-  if (steps == 0) return url_parse(out, in, n, NULL);
-  return url_canon_parts(in, n, steps, out->href.mem, out->href.max,
-                         URL_CANON_TEXT, build, out);
+  if (steps == 0) {
+    url_input text;
+    int rc = url_parse_input(out, in, n, NULL, &text, NULL);
+    url_input_free(&text);
+    return rc;
+  }
+  return url_canon_parts(in, n, steps, out->href.mem, out->href.max, build,
+                         out);
 }
 
 int url_canonicalize(url *out, const char *in, size_t n, url_canon_profile p) {

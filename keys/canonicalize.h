@@ -98,11 +98,11 @@ enum {
 uint32_t url_canon_profile_steps(url_canon_profile p);
 
 /*
-** Canonicalizes in[0..n) (valid UTF-8) with the given steps into out, a
-** freshly initialised URL (whose href.max bounds the result).  Returns
-** URL_OK, URL_FAILURE (the input is not a URL), URL_NOMEM or URL_TOOBIG.
-** With steps 0 this is the basic URL parser.  The result is a URL record:
-** its getters give the canonical components.
+** Canonicalizes in[0..n) (any bytes: a database value as it comes) with the
+** given steps into out, a freshly initialised URL (whose href.max bounds
+** the result).  Returns URL_OK, URL_FAILURE (the input is not a URL),
+** URL_NOMEM or URL_TOOBIG.  With steps 0 this is the basic URL parser.
+** The result is a URL record: its getters give the canonical components.
 */
 int url_canon_run(url *out, const char *in, size_t n, uint32_t steps);
 
@@ -114,27 +114,15 @@ int url_canon_run(url *out, const char *in, size_t n, uint32_t steps);
 ** case: nothing to change but maybe a fragment to drop), else {NULL, 0};
 ** then buf is the scratch buffer key starts, which use may take over or
 ** write past (url_result_part), else NULL.  use's status is returned.  Every
-** scratch buffer grows with mem, up to max bytes.
-**
-** `input` says what in[0..n) is known to be (url_canon_input).
+** scratch buffer grows with mem, up to max bytes.  The input is parsed by
+** url_parse_input (url.h): the fast path on the bytes as they are, else the
+** state machine on them repaired.
 */
-typedef enum url_canon_input {
-  /* Any bytes: only an input that the parser's canonical fast path takes
-     (ASCII, already in serialized form) is canonicalized, and any other
-     gives URL_NOT_FAST (canonical.h): call again with it repaired. */
-  URL_CANON_RAW,
-  /* Valid UTF-8. */
-  URL_CANON_TEXT,
-  /* Valid UTF-8 repaired from bytes that gave URL_NOT_FAST as
-     URL_CANON_RAW: the fast path is not tried again (it fails again). */
-  URL_CANON_REPAIRED
-} url_canon_input;
-
 typedef int (*url_canon_use)(void *ctx, const url_parts *p, url_str key,
                              url_buf *buf);
 int url_canon_parts(const char *in, size_t n, uint32_t steps,
-                    const url_allocator *mem, size_t max,
-                    url_canon_input input, url_canon_use use, void *ctx);
+                    const url_allocator *mem, size_t max, url_canon_use use,
+                    void *ctx);
 
 /* url_canon_run with a profile's steps. */
 int url_canonicalize(url *out, const char *in, size_t n, url_canon_profile p);

@@ -15,7 +15,6 @@
 #include <string.h>
 
 #include "canonicalize.h"
-#include "parse_fast.h"
 #include "psl.h"
 #include "utf8.h"
 
@@ -433,19 +432,26 @@ uint32_t url_surt_steps(const url_surt_opts *o, const char *in, size_t n) {
 }
 
 int url_surt(url_buf *out, const char *in, size_t n, const url_surt_opts *o,
-             const struct url_psl_list *psl, url_canon_input input) {
+             const struct url_psl_list *psl) {
   if (n == 0) {
     url_buf_putc(out, '-');
     return out->err;
   }
-  if (n >= 8 && !memcmp(in, "filedesc", 8)) {
-    if (input == URL_CANON_RAW) return URL_NOT_FAST; /* repair first */
-    url_buf_append(out, in, n);
+  if (n >= 8 && !memcmp(in, "filedesc", 8)) { /* the key is the input */
+    const char *t;
+    size_t tn;
+    char st[256];
+    url_buf fix;
+    url_buf_init_like(&fix, out, st, sizeof st, out->max);
+    if (url_utf8_sanitize(in, n, &fix, &t, &tn) == URL_OK)
+      url_buf_append(out, t, tn);
+    if (fix.err) out->err = fix.err;
+    url_buf_free(&fix);
     return out->err;
   }
   layout_ctx lc = {out, o, psl};
   return url_canon_parts(in, n, steps_of(o, is_dns(in, n)), out->mem,
-                         out->max, input, layout, &lc);
+                         out->max, layout, &lc);
 }
 
 int url_ssurt(url_buf *out, const url *u) {

@@ -90,14 +90,13 @@ int url_surt_opts_parse(url_surt_opts *o, const char *json, size_t n,
                         char *err, size_t errn);
 
 /*
-** The SURT key of in[0..n), appended to out.  psl is the list for the
-** public_suffix option (may be NULL when it is off).  `input`: what in is
-** known to be; as URL_CANON_RAW the answer may be URL_NOT_FAST (see
-** url_canon_parts).  Returns URL_OK, URL_FAILURE (not a URL), URL_NOMEM or
-** URL_TOOBIG.
+** The SURT key of in[0..n) (any bytes, as url_canon_parts takes them),
+** appended to out.  psl is the list for the public_suffix option (may be
+** NULL when it is off).  Returns URL_OK, URL_FAILURE (not a URL),
+** URL_NOMEM or URL_TOOBIG.
 */
 int url_surt(url_buf *out, const char *in, size_t n, const url_surt_opts *o,
-             const struct url_psl_list *psl, url_canon_input input);
+             const struct url_psl_list *psl);
 
 /* The canonicalizer steps url_surt runs for o on in (core/canon.h). */
 uint32_t url_surt_steps(const url_surt_opts *o, const char *in, size_t n);

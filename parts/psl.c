@@ -155,7 +155,7 @@ static int open_dafsa(url_psl_list *l, char *buf, size_t n, char *why,
   url_psl_rules_free(&r);
   if (rc == URL_FAILURE && *reason)
     set_why(why, why_size, reason);
-  if (rc == URL_PSL_READ_TOO_LARGE) {
+  if (rc == URL_TOO_LARGE) {
     int nomem;
     l->psl = l->owned = load_mem(buf, n, &nomem);
     rc = l->psl ? URL_OK : nomem ? URL_NOMEM : URL_FAILURE;

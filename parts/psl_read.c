@@ -205,15 +205,15 @@ static int visit(dafsa *d, url_psl_rules *r, url_psl_read_info *info,
   while (end < d->n && !(d->g[end] & 0x80)) end++;
   if (end >= d->n) return URL_FAILURE;
   d->steps += end - at + 1;
-  if (d->steps > DAFSA_MAX_STEPS) return URL_PSL_READ_TOO_LARGE;
-  if (len + (end - at) + 1 > URL_PSL_RULE_MAX) return URL_PSL_READ_TOO_LARGE;
+  if (d->steps > DAFSA_MAX_STEPS) return URL_TOO_LARGE;
+  if (len + (end - at) + 1 > URL_PSL_RULE_MAX) return URL_TOO_LARGE;
   for (size_t i = at; i < end; i++) {
     if (d->g[i] < 0x20) return URL_OK; /* not a host's word */
     d->word[len++] = (char)d->g[i];
   }
   unsigned char b = d->g[end];
   if ((b & 0xe0) == 0x80) { /* a return value: the word ends */
-    if (++d->words > DAFSA_MAX_WORDS) return URL_PSL_READ_TOO_LARGE;
+    if (++d->words > DAFSA_MAX_WORDS) return URL_TOO_LARGE;
     if (b & URL_PSL_RULE_ICANN) info->icann_rules++;
     return url_psl_rules_add(r, d->word, len, b & 0x0f);
   }

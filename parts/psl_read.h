@@ -49,12 +49,11 @@ int url_psl_is_dafsa(const char *buf, size_t n);
 ** Reads the DAFSA file buf[0..n) (header included).  Returns URL_OK,
 ** URL_NOMEM, URL_FAILURE with a reason in *why when the file is not a DAFSA
 ** libpsl can read correctly (another version, an offset or node past the
-** end), or URL_PSL_READ_TOO_LARGE when the graph is well formed but names
+** end), or URL_TOO_LARGE when the graph is well formed but names
 ** too many words, or too long ones, to enumerate here (the caller then lets
 ** libpsl answer).  info->icann_rules counts words of the ICANN section;
 ** the other counts are -1 (a DAFSA does not tell).
 */
-#define URL_PSL_READ_TOO_LARGE 16
 int url_psl_read_dafsa(url_psl_rules *r, const unsigned char *buf, size_t n,
                        url_psl_read_info *info, const char **why);
 

@@ -170,7 +170,7 @@ static res surt(const char *opts, const char *in, size_t n) {
   char st[512];
   url_buf b;
   url_buf_init(&b, &url_mem_libc, st, sizeof st, MAX_LEN);
-  int rc = url_surt(&b, t.s, t.n, &o, psl(), URL_CANON_TEXT);
+  int rc = url_surt(&b, t.s, t.n, &o, psl());
   if (rc != URL_OK && rc != URL_FAILURE) die("url_surt", rc);
   res r = rc == URL_OK ? res_text(b.ptr, b.len) : NO_RESULT;
   url_buf_free(&b);

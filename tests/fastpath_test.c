@@ -29,7 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse_fast.h"
+#include "url.h"
 #include "json.h"
 #include "mem_libc.h"
 #include "url.h"
