@@ -69,6 +69,12 @@ static void cset_free(cset *s) {
 }
 static int cset_err(const cset *s) { return s->r.err | s->str.err; }
 
+/* Marks d as failed when s has: the result of an operation on a set that
+   ran out of memory is unusable. */
+static void cset_taint(cset *d, const cset *s) {
+  if (cset_err(s) && !d->r.err) d->r.err = URL_NOMEM;
+}
+
 static int cmp_rng(const void *a, const void *b) {
   const rng *x = a, *y = b;
   return x->lo < y->lo ? -1 : x->lo > y->lo;
@@ -117,6 +123,7 @@ static int cset_has_str(const cset *s, const uint32_t *cp, uint32_t n) {
 }
 
 static void cset_union(cset *d, const cset *s) {
+  cset_taint(d, s);
   arr_push(&d->r, s->r.ptr, s->r.len);
   const uint32_t *p = (const uint32_t *)(const void *)s->str.ptr;
   size_t m = ARR_N(s->str, uint32_t);
@@ -151,7 +158,8 @@ static void cset_combine(cset *d, const cset *s, int inter,
   for (size_t i = 0; i < m; i += 1 + p[i])
     if (cset_has_str(s, p + i + 1, p[i]) == inter)
       cset_add_str(&out, p + i + 1, p[i]);
-  if (cset_err(d)) out.r.err = URL_NOMEM; /* keep the error */
+  cset_taint(&out, d);
+  cset_taint(&out, s);
   cset_free(d);
   *d = out;
 }
@@ -173,7 +181,7 @@ static void cset_fold(cset *s, const url_allocator *mem) {
   cset_add(&rm, 0x17F, 0x17F);
   cset_add(&rm, 0x212A, 0x212A);
   cset_norm(s);
-  cset_combine(s, &rm, 0, mem);
+  cset_combine(s, &rm, 0, mem); /* taints s if rm failed */
   cset_free(&rm);
   uint32_t *p = (uint32_t *)(void *)s->str.ptr;
   size_t m = ARR_N(s->str, uint32_t);
@@ -608,6 +616,7 @@ static int class_contents(parser *p, cset *s) {
 /* Stores the finished class s as a node: its strings, longest first, then
    its characters (CompileToCharSet / CompileAtom of §22.2.2). */
 static int32_t class_node(parser *p, cset *s) {
+  if (cset_err(s)) return oom(p);
   int32_t set = new_node(p, N_SET);
   if (set < 0) return -1;
   uint32_t n = (uint32_t)ARR_N(s->r, rng), zero = 0;
