@@ -138,6 +138,15 @@ int pat_protocol_matches_special(const char *s, size_t n,
                                  const url_allocator *mem, int *matches,
                                  char *err, size_t errn);
 
+/*
+** https://urlpattern.spec.whatwg.org/#url-pattern-create from its step
+** "Let processedInit be ...": a URLPatternInit (its baseURL set from the
+** base argument already) compiled into *out (urlpattern.c).
+*/
+int pat_create_from_init(url_pattern **out, const pat_init *init,
+                         int ignore_case, const url_allocator *mem, char *err,
+                         size_t errn);
+
 /* The special schemes, for "protocol component matches a special scheme". */
 extern const char *const pat_special_schemes[6];
 

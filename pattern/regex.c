@@ -434,6 +434,23 @@ static int class_escape(parser *p, int32_t c, cset *s) {
 
 static int class_contents(parser *p, cset *s);
 
+/* CharacterClass after its "[": [^]? ClassContents "]" into s (empty),
+   the negation's complement taken. */
+static int bracket_class(parser *p, cset *s) {
+  if (++p->depth > MAX_DEPTH) return fail(p, "classes nested too deeply");
+  int neg = eat(p, '^');
+  int rc = class_contents(p, s);
+  if (rc == 0 && !eat(p, ']')) rc = fail(p, "unterminated character class");
+  if (rc == 0 && neg) {
+    if (cset_has_strings(s))
+      rc = fail(p, "negated character class may contain strings");
+    else
+      cset_complement(s, p->flags & F_ICASE, p->mem);
+  }
+  p->depth--;
+  return rc;
+}
+
 /* ClassSetCharacter after a backslash; -1 if it is not one. */
 static int32_t class_set_escape(parser *p) {
   int32_t c = next_cp(p);
@@ -459,21 +476,11 @@ static int class_operand(parser *p, cset *s, int32_t *single) {
   int32_t c = peek(p);
   if (c == '[') {
     p->i++;
-    if (++p->depth > MAX_DEPTH) return fail(p, "classes nested too deeply");
-    int neg = eat(p, '^');
     cset in;
     cset_init(&in, p->mem);
-    int rc = class_contents(p, &in);
-    if (rc == 0 && !eat(p, ']')) rc = fail(p, "unterminated character class");
-    if (rc == 0 && neg) {
-      if (cset_has_strings(&in))
-        rc = fail(p, "negated character class may contain strings");
-      else
-        cset_complement(&in, icase, p->mem);
-    }
+    int rc = bracket_class(p, &in);
     if (rc == 0) cset_union(s, &in);
     cset_free(&in);
-    p->depth--;
     return rc;
   }
   if (c == '\\') {
@@ -772,21 +779,11 @@ static int32_t term(parser *p) {
     case '$': atom = new_node(p, N_EOL); quantifiable = 0; break;
     case '.': atom = new_node(p, N_ANY); break;
     case '[': {
-      if (++p->depth > MAX_DEPTH) return fail(p, "classes nested too deeply");
-      int neg = eat(p, '^');
       cset s;
       cset_init(&s, p->mem);
-      int rc = class_contents(p, &s);
-      if (rc == 0 && !eat(p, ']')) rc = fail(p, "unterminated character class");
-      if (rc == 0 && neg) {
-        if (cset_has_strings(&s))
-          rc = fail(p, "negated character class may contain strings");
-        else
-          cset_complement(&s, p->flags & F_ICASE, p->mem);
-      }
+      int rc = bracket_class(p, &s);
       if (rc == 0) atom = class_node(p, &s);
       cset_free(&s);
-      p->depth--;
       if (rc) return -1;
       break;
     }

@@ -234,28 +234,11 @@ static int finish(url_pattern *p, build *b, size_t off[PAT_N][3][2]) {
   return URL_OK;
 }
 
-int url_pattern_create(url_pattern **out, const pat_input *input,
-                       const char *base, size_t base_n, int ignore_case,
-                       const url_allocator *mem, char *err, size_t errn) {
+int pat_create_from_init(url_pattern **out, const pat_init *in,
+                         int ignore_case, const url_allocator *mem, char *err,
+                         size_t errn) {
   *out = NULL;
-  if (errn) err[0] = 0;
-  pat_init init;
-  if (!input->is_init) {
-    const char *s = input->string.s ? input->string.s : "";
-    int rc = pat_parse_constructor_string(s, input->string.n, &init, mem, err, errn);
-    if (rc != URL_OK) return rc;
-    if (!base && !init.c[PAT_PROTOCOL].s) {
-      snprintf(err, errn, "a relative constructor string needs a base URL");
-      return URL_FAILURE;
-    }
-  } else {
-    if (base) {
-      snprintf(err, errn, "a base URL goes with a constructor string, not with components");
-      return URL_FAILURE;
-    }
-    init = input->init;
-  }
-  if (base) init.base_url = (url_str){base, base_n};
+  pat_init init = *in;
   url_buf store;
   char store_st[512];
   url_buf_init(&store, mem, store_st, sizeof store_st, (size_t)1 << 30);

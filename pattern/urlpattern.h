@@ -17,6 +17,7 @@
 
 #include <stddef.h>
 
+#include "regex.h" /* PAT_STEP_LIMIT */
 #include "url.h"
 
 /* The components, in the Standard's order. */
