@@ -43,14 +43,6 @@ CORE_SRC := $(wildcard core/*.c)
 EXT_SRC  := $(wildcard ext/*.c)
 CORE_OBJ := $(CORE_SRC:%.c=$(B)/%.o)
 EXT_OBJ  := $(EXT_SRC:%.c=$(B)/%.o)
-# URL patterns: pattern/ (the URL Pattern Standard over core/, with its own
-# ECMAScript regular expressions) is built into the extension and into every
-# program that links core/.
-PATTERN_OBJ := $(patsubst %.c,$(B)/%.o,$(wildcard pattern/*.c))
-CORE_OBJ    += $(PATTERN_OBJ)
-ALL_CFLAGS  += -Ipattern
-$(PATTERN_OBJ) $(EXT_OBJ) $(B)/tests/pattern_test: $(wildcard pattern/*.h)
-
 TEST_SRC := $(wildcard tests/*_test.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
 TEST_LIB := $(B)/tests/json.o $(B)/tests/mem_libc.o $(B)/tests/idna2008_ref.o
@@ -62,6 +54,14 @@ NODE     := $(B)/url-dqlite-node
 .SECONDARY: $(TEST_LIB)
 
 all: $(LIB) ## build the extension: build/url.so (url.dylib on macOS)
+
+# URL patterns: pattern/ (the URL Pattern Standard over core/, with its own
+# ECMAScript regular expressions) is built into the extension and into every
+# program that links core/.
+PATTERN_OBJ := $(patsubst %.c,$(B)/%.o,$(wildcard pattern/*.c))
+CORE_OBJ    += $(PATTERN_OBJ)
+ALL_CFLAGS  += -Ipattern
+$(PATTERN_OBJ) $(EXT_OBJ) $(B)/tests/pattern_test: $(wildcard pattern/*.h)
 
 help: ## list the targets
 	@echo 'make [TARGET] [CC=...] [CFLAGS=...] [PREFIX=/usr/local] [DESTDIR=...]'
