@@ -260,6 +260,8 @@ static const bench_row ROWS[] = {
     {"url_canonical(u)", .label = "url_canonical(u) ('semantic')"},
     {"url_canonical(u, 'aggressive')"},
     {"url_surt(u)"},
+    {"url_pattern_test('https://*/:seg/*', u)",
+     .label = "url_pattern_test(const pattern, u)"},
 };
 #define N_ROWS ((int)(sizeof ROWS / sizeof ROWS[0]))
 

@@ -641,6 +641,7 @@ static url_state port_state(parser *ps) {
   if (!ps->ovr && !ends_authority(ps, at(ps, ps->p)))
     return failure_at(ps, URL_ERR_PORT_INVALID, ps->p);
   if (port > 65535) return failure_at(ps, URL_ERR_PORT_OUT_OF_RANGE, start);
+  if (ps->ovr && ps->p == start) return failure(ps); /* no digits */
   if (ps->p > start) u->port = -1; /* the default port is null */
   if (ps->p > start && port != url_default_port(u->scheme_type)) {
     char s[8];
@@ -1039,6 +1040,7 @@ int url_parse_override(url *s, const url *ctx, const char *in, size_t n,
     case URL_OVERRIDE_PATH_START: state = ST_PATH_START; break;
     case URL_OVERRIDE_QUERY: state = ST_QUERY; break;
     case URL_OVERRIDE_FRAGMENT: state = ST_FRAGMENT; break;
+    case URL_OVERRIDE_OPAQUE_PATH: state = ST_OPAQUE_PATH; break;
     case URL_OVERRIDE_NONE: break;
   }
   if (rc == URL_OK) {

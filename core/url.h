@@ -214,7 +214,11 @@ typedef enum url_override {
   URL_OVERRIDE_PORT,
   URL_OVERRIDE_PATH_START,
   URL_OVERRIDE_QUERY,
-  URL_OVERRIDE_FRAGMENT
+  URL_OVERRIDE_FRAGMENT,
+  /* Not a setter's: the URL Pattern Standard's "canonicalize an opaque
+     pathname" runs the opaque path state as an override (the path ends
+     at "?" or "#"; s->query_start / fragment_start then mark where). */
+  URL_OVERRIDE_OPAQUE_PATH
 } url_override;
 
 /*

@@ -354,7 +354,8 @@ struct url_tvf {
   void (*close)(url_tvf_cursor *c);
   /* Computes the rows for argv[0..n_args) (NULL: not given), setting
      c->n_rows; c->args still hold the previous call's arguments.  Returns
-     URL_OK, URL_NOMEM or URL_TOOBIG (no rows then). */
+     URL_OK, URL_NOMEM or URL_TOOBIG (no rows then), or URL_FAILURE after
+     setting c->base.pVtab->zErrMsg (misuse: an SQL error). */
   int (*filter)(url_tvf_cursor *c, sqlite3_value **argv);
   /* Sets the result of visible column i of row c->row. */
   void (*column)(url_tvf_cursor *c, sqlite3_context *ctx, int i);
@@ -400,6 +401,8 @@ extern const url_tvf url_hierarchy_tvf;
 extern const url_tvf url_host_hierarchy_tvf;
 extern const url_tvf url_validation_errors_tvf;
 extern const url_tvf url_lookup_expressions_tvf; /* canon_funcs.c */
+extern const url_tvf url_pattern_exec_tvf;       /* pattern.c */
+extern const url_tvf url_pattern_components_tvf; /* pattern.c */
 
 /* ------------------------------------------------------ scalar functions */
 
@@ -438,6 +441,10 @@ void url_fn_same_origin(sqlite3_context *, int, sqlite3_value **);
 void url_fn_same_site(sqlite3_context *, int, sqlite3_value **);
 void url_fn_psl_info(sqlite3_context *, int, sqlite3_value **);
 void url_fn_psl_load(sqlite3_context *, int, sqlite3_value **);
+
+/* pattern.c; url_fn_pattern's aFunc argument is URL_PATTERN_* */
+void url_fn_pattern(sqlite3_context *, int, sqlite3_value **);
+enum { URL_PATTERN_TEST, URL_PATTERN_HAS_REGEXP_GROUPS };
 
 /* url_fn_search_modify's aFunc argument. */
 enum { URL_SP_APPEND, URL_SP_SET, URL_SP_DELETE, URL_SP_SORT };

@@ -106,6 +106,11 @@ static const url_func aFunc[] = {
     {"url_strip_params", -1, URL_PURE, 0, url_fn_strip_params},
     {"url_same_origin", 2, URL_PURE, 0, url_fn_same_origin},
     {"url_same_site", 2, URL_PURE, 0, url_fn_same_site},
+    /* URL patterns: pattern.c */
+    {"url_pattern_test", 2, URL_PURE, URL_PATTERN_TEST, url_fn_pattern},
+    {"url_pattern_test", 3, URL_PURE, URL_PATTERN_TEST, url_fn_pattern},
+    {"url_pattern_has_regexp_groups", 1, URL_PURE, URL_PATTERN_HAS_REGEXP_GROUPS,
+     url_fn_pattern},
     /* Depends on the list in use, which changes: not deterministic. */
     {"url_psl_info", 0, SQLITE_UTF8, 0, url_fn_psl_info},
     /* Reads files: only from top-level SQL, never from a view, trigger or
@@ -121,6 +126,8 @@ static const url_tvf *const aTvf[] = {
     &url_host_hierarchy_tvf,
     &url_validation_errors_tvf,
     &url_lookup_expressions_tvf,
+    &url_pattern_exec_tvf,
+    &url_pattern_components_tvf,
 };
 #define N_TVFS ((int)(sizeof aTvf / sizeof aTvf[0]))
 

@@ -220,6 +220,7 @@ static int tvf_filter(sqlite3_vtab_cursor *cur, int idx_num,
   }
   if (rc == URL_OK) return SQLITE_OK;
   c->n_rows = 0; /* no partial rows */
+  if (rc == URL_FAILURE) return SQLITE_ERROR; /* the callback set the error */
   if (rc == URL_TOOBIG) {
     tvf_set_error(cur->pVtab, def->name, "string or blob too big");
     return SQLITE_TOOBIG;

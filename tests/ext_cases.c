@@ -135,6 +135,25 @@ const ext_case ext_cases[] = {
     {"url_ssurt", 1, "SELECT url_ssurt(url) FROM inputs"},
     {"url_strip_params", -1,
      "SELECT url_strip_params(url, '@tracking', 'a*', 'q') FROM inputs"},
+    {"url_pattern_test", 2,
+     "SELECT url_pattern_test('https://*.example/:x', url),"
+     " url_pattern_test('{\"pathname\": \"/:a/:b?\", \"ignoreCase\": true}', url),"
+     " url_pattern_test('{\"pathname\": \"/' || rowid || '*\"}', url) FROM inputs"},
+    {"url_pattern_test", 3,
+     "SELECT url_pattern_test('[\"/dir/:p*\", \"https://b.example/\"]', url, base),"
+     " url_pattern_test('https://b.example/:x', '{\"pathname\": \"/y\", \"baseURL\": \"https://b.example/\"}', NULL)"
+     " FROM inputs"},
+    {"url_pattern_has_regexp_groups", 1,
+     "SELECT url_pattern_has_regexp_groups('[\"/:id(\\\\d+)\", \"https://a/\"]'),"
+     " url_pattern_has_regexp_groups('{\"hostname\": \"{:x.}?a.example\"}')"},
+    {"url_pattern_exec", EXT_MODULE,
+     "SELECT i.rowid, e.* FROM inputs AS i, url_pattern_exec('https://*/:x*', i.url, i.base) AS e"},
+    {"url_pattern_exec", EXT_MODULE,
+     "SELECT e.*, e.pattern, e.url FROM inputs AS i,"
+     " url_pattern_exec('{\"search\": \"k=:v&*\"}', i.url) AS e"},
+    {"url_pattern_components", EXT_MODULE,
+     "SELECT c.*, c.source FROM url_pattern_components("
+     "'{\"hostname\": \"{:sub.}?example.com\", \"pathname\": \"/:id(\\\\d+)\"}') AS c"},
     {"url_lookup_expressions", EXT_MODULE,
      "SELECT i.rowid, e.*, e.input FROM inputs AS i, url_lookup_expressions(i.url) AS e"},
 };

@@ -197,6 +197,34 @@ static const limit_case cases[] = {
     COLSQL("url_lookup_expressions", "path", 0,
            "SELECT path FROM url_lookup_expressions(" URL_E ") LIMIT 1")
     CANNOT("url_lookup_expressions", MODULE, "input", "the argument as given")
+    /* URL patterns: the input URL's parse (189 bytes) is the limit, or the
+       pattern's canonicalized components */
+    FN("url_pattern_test", 2, 0, "SELECT url_pattern_test('http://a/*', " URL_E ")")
+    FN("url_pattern_test", 3, 0,
+       "SELECT url_pattern_test('{\"pathname\": \"/*\"}', " E30 ", 'http://a/')")
+    CANNOT("url_pattern_has_regexp_groups", 1, NULL, "an integer; compiling is not limited")
+    CANNOT("url_pattern_exec", MODULE, "component", "a component's name")
+    CANNOT("url_pattern_exec", MODULE, "name", "a group name, part of the pattern")
+    COLSQL("url_pattern_exec", "value", 0,
+           "SELECT value FROM url_pattern_exec('http://a/*', " URL_E ") WHERE component = 'pathname'")
+    COLSQL("url_pattern_exec", "input", 0,
+           "SELECT input FROM url_pattern_exec('http://a/*', " URL_E ") WHERE component = 'pathname'")
+    CANNOT("url_pattern_exec", MODULE, "pattern", "the argument as given")
+    CANNOT("url_pattern_exec", MODULE, "url", "the argument as given")
+    CANNOT("url_pattern_exec", MODULE, "base", "the argument as given")
+    CANNOT("url_pattern_components", MODULE, "component", "a component's name")
+    COLSQL("url_pattern_components", "pattern", 1,
+           "SELECT pattern FROM url_pattern_components('{\"pathname\": \"/' || " E30
+           " || '\"}') WHERE component = 'pathname'")
+    COLSQL("url_pattern_components", "regexp", 1,
+           "SELECT regexp FROM url_pattern_components('{\"pathname\": \"/' || " E30
+           " || '\"}') WHERE component = 'pathname'")
+    COLSQL("url_pattern_components", "group_names", 1,
+           "SELECT group_names FROM url_pattern_components('http://a/' || "
+           "replace(printf('%.25c', 'x'), 'x', '(a)')) WHERE component = 'pathname'")
+    CANNOT("url_pattern_components", MODULE, "has_regexp_groups", "an integer")
+    CANNOT("url_pattern_components", MODULE, "ignore_case", "an integer")
+    CANNOT("url_pattern_components", MODULE, "source", "the argument as given")
     COL("url_search_params", "name", 0, "(" FF40 " || '=')")
     COL("url_search_params", "value", 0, "('k=' || " FF40 ")")
     COL("url_search_params", "name", 0, "('http://a/?' || " E30 ")")

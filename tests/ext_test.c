@@ -5,7 +5,8 @@
 **
 **   - heap allocations per row: none for url_href, url_hostname, url_origin,
 **     url_valid, url_resolve with a constant base, with a base that changes
-**     every row (also longer than the inline storage), and a url_components
+**     every row (also longer than the inline storage), a url_components
+**     join, url_pattern_test with a constant pattern and a url_pattern_exec
 **     join.  A counting SQLITE_CONFIG_MALLOC wrapper sees every allocation
 **     (the extension allocates only through SQLite); after a first run, a
 **     query over 2N rows must allocate exactly as much as over N rows;
@@ -183,6 +184,9 @@ static void check_allocations(void) {
       "FROM urls",
       "SELECT count(c.href) FROM urls, url_components(urls.u) AS c",
       "SELECT count(c.hostname) FROM urls, url_components(urls.u, urls.b) AS c",
+      "SELECT count(url_pattern_test('https://{:sub.}?example.com/*', u)) FROM urls",
+      "SELECT count(url_pattern_test('{\"pathname\": \"/:a/:b*\"}', u, b)) FROM urls",
+      "SELECT count(e.value) FROM urls, url_pattern_exec('http{s}?://*/:seg/*', urls.u) AS e",
   };
   sqlite3 *db = open_db(NULL);
   if (!db) {

@@ -1,0 +1,466 @@
+/*
+** URL patterns (the URL Pattern Standard, pattern/) from SQL.
+**
+**   SELECT url_pattern_test('https://{:shop.}?example.com/books/:id',
+**                           'https://shop.example.com/books/42');      -- 1
+**   SELECT name, value FROM url_pattern_exec('https://example.com/books/:id',
+**          'https://example.com/books/42') WHERE name = 'id';          -- id|42
+**   SELECT url_pattern_test('{"pathname": "/books/:id"}', 'https://a/books/1');  -- 1
+**   SELECT url_pattern_test('["https://a/Books/:id", {"ignoreCase": true}]',
+**                           'https://a/books/1');                       -- 1
+**   SELECT component, pattern, regexp
+**     FROM url_pattern_components('https://example.com/:path');
+**   SELECT url_pattern_has_regexp_groups('{"pathname": "/:id(\\d+)"}');  -- 1
+**
+** A pattern is a constructor string ('https://example.com/books/:id'), a
+** JSON object of components (a URLPatternInit, with "ignoreCase": true as
+** the options), or a JSON array of the constructor's arguments [input,
+** baseURL?, options?].  An input is a URL string or a JSON object of
+** components; url_pattern_test's and url_pattern_exec's optional base is
+** the input's base URL (URLPattern.test(input, baseURL)).
+**
+**   url_pattern_test(pattern, input [, base]): 1 or 0; NULL when pattern or
+**       input is NULL or the input is not a URL (or a components object
+**       whose components do not canonicalize).
+**   url_pattern_exec(pattern, input [, base]): a table-valued function: for
+**       a match, one row per group of each component (component, name,
+**       value, input), value NULL for a group that did not participate
+**       (undefined in JavaScript) and '' for one that matched nothing; a
+**       component without groups gives one row with name and value NULL.
+**       No rows when there is no match.  Hidden columns: pattern, url, base.
+**   url_pattern_components(pattern): one row per component: component,
+**       pattern (the URLPattern getter), regexp (the regular expression it
+**       compiles to, without flags), group_names (a JSON array),
+**       has_regexp_groups, ignore_case.  Hidden column: source.
+**   url_pattern_has_regexp_groups(pattern): URLPattern.hasRegExpGroups.
+**
+** An invalid pattern is an SQL error naming the function and the problem;
+** so is a base URL given with a components object (the Standard's
+** TypeError), and a regular expression that reaches the step limit.
+**
+** Storage: a pattern constant for the statement is compiled once (auxdata;
+** the table-valued functions keep theirs in the cursor while the pattern
+** stays the same); with it the storage of a match's captures, so a row
+** allocates nothing.  A pattern that changes from row to row is compiled
+** for each row.
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include "ext.h"
+#include "urlpattern.h"
+
+#define ERR_MAX 256
+
+/* A compiled pattern and the capture storage of one match. */
+typedef struct compiled {
+  url_pattern *p;
+  long *slots;
+} compiled;
+
+static void compiled_free(void *v) {
+  compiled *cp = v;
+  if (!cp) return;
+  url_pattern_free(cp->p);
+  sqlite3_free(cp);
+}
+
+/* "invalid pattern 'x': why", for an error message. */
+static char *invalid_pattern(sqlite3_value *v, const char *why) {
+  sqlite3_str *s = sqlite3_str_new(NULL);
+  sqlite3_str_appendall(s, "invalid pattern ");
+  url_quote(s, v);
+  sqlite3_str_appendf(s, ": %s", why);
+  return sqlite3_str_finish(s);
+}
+
+/*
+** Compiles the pattern argument v (not NULL) into *out.  Returns URL_OK,
+** URL_FAILURE (*msg: the error, to free) or URL_NOMEM / URL_TOOBIG.
+*/
+static int compile(sqlite3_value *v, size_t max, compiled **out, char **msg) {
+  *out = NULL;
+  *msg = NULL;
+  url_arg a;
+  int rc = url_arg_read(&a, v, max);
+  url_pattern *p = NULL;
+  char err[ERR_MAX] = "";
+  if (rc == URL_OK)
+    rc = url_pattern_from_text(&p, a.s, a.n, &url_mem_sqlite, err, sizeof err);
+  url_arg_free(&a);
+  if (rc == URL_FAILURE) {
+    *msg = invalid_pattern(v, err);
+    return *msg ? URL_FAILURE : URL_NOMEM;
+  }
+  if (rc != URL_OK) return rc;
+  size_t slots = url_pattern_slots(p);
+  compiled *cp = sqlite3_malloc64(sizeof *cp + slots * sizeof(long));
+  if (!cp) {
+    url_pattern_free(p);
+    return URL_NOMEM;
+  }
+  cp->p = p;
+  cp->slots = (long *)(void *)(cp + 1);
+  *out = cp;
+  return URL_OK;
+}
+
+/* Reports an error code other than URL_OK / URL_FAILURE as the call's. */
+static void result_error(sqlite3_context *ctx, int rc) {
+  if (rc == PAT_STEP_LIMIT)
+    url_error(ctx, "a regular expression reached the step limit");
+  else if (rc == PAT_BASE_WITH_INIT)
+    url_error(ctx, "a base URL cannot go with a components object input");
+  else
+    url_result(ctx, rc, "", 0); /* SQLITE_NOMEM / SQLITE_TOOBIG */
+}
+
+/* The pattern of argument 0: the statement's kept one, or compiled now
+   (*fresh set: the caller hands it to auxdata when done).  NULL after
+   reporting an error. */
+static compiled *pattern_arg(sqlite3_context *ctx, sqlite3_value *v, int *fresh) {
+  compiled *cp = sqlite3_get_auxdata(ctx, 0);
+  *fresh = 0;
+  if (cp) return cp;
+  char *msg;
+  int rc = compile(v, url_max_len(ctx), &cp, &msg);
+  if (rc == URL_FAILURE) {
+    url_error(ctx, "%s", msg);
+    sqlite3_free(msg);
+    return NULL;
+  }
+  if (rc != URL_OK) {
+    result_error(ctx, rc);
+    return NULL;
+  }
+  *fresh = 1;
+  return cp;
+}
+
+/* Hands a freshly compiled pattern to SQLite, which keeps it while the
+   argument is constant (and frees it now otherwise). */
+static void keep(sqlite3_context *ctx, compiled *cp, int fresh) {
+  if (fresh) sqlite3_set_auxdata(ctx, 0, cp, compiled_free);
+}
+
+/* Whether v's text starts (after white space) with "{": then it may be a
+   components object rather than a URL. */
+static int maybe_object(sqlite3_value *v) {
+  const char *p;
+  size_t n;
+  if (url_arg_bytes(v, &p, &n) != URL_OK) return 0;
+  size_t i = 0;
+  while (i < n && strchr(" \t\n\r", p[i]) && p[i]) i++;
+  return i < n && p[i] == '{';
+}
+
+/*
+** Matches a components object input v (base: the base argument or NULL).
+** Returns URL_OK (a match in *m), URL_FAILURE (no match, or components
+** that do not canonicalize), PAT_NOT_JSON (not an object: a URL string
+** after all), PAT_BASE_WITH_INIT or an error.
+*/
+static int match_object(const compiled *cp, sqlite3_value *v, sqlite3_value *base,
+                        size_t max, url_buf *store, pat_match *m, char *err,
+                        size_t errn) {
+  url_arg a;
+  int rc = url_arg_read(&a, v, max);
+  pat_input in;
+  if (rc == URL_OK) rc = pat_input_from_text(a.s, a.n, &in, store, err, errn);
+  if (rc == URL_OK && !in.is_init) rc = PAT_NOT_JSON;
+  if (rc == URL_OK) {
+    /* the store holds the decoded input; m->store the canonicalized one */
+    if (base && sqlite3_value_type(base) != SQLITE_NULL) rc = PAT_BASE_WITH_INIT;
+    else rc = url_pattern_match(cp->p, &in, NULL, 0, 0, m);
+  }
+  url_arg_free(&a);
+  return rc;
+}
+
+static void match_start(pat_match *m, const compiled *cp, size_t max, char *st,
+                        size_t cap) {
+  memset(m, 0, sizeof *m);
+  m->slots = cp->slots;
+  url_buf_init(&m->store, &url_mem_sqlite, st, cap, max);
+}
+
+/* url_pattern_test(pattern, input [, base]) */
+static void fn_test(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL ||
+      sqlite3_value_type(argv[1]) == SQLITE_NULL) {
+    sqlite3_result_null(ctx);
+    return;
+  }
+  int fresh;
+  compiled *cp = pattern_arg(ctx, argv[0], &fresh);
+  if (!cp) return;
+  url_call c;
+  url_call_begin(&c, ctx);
+  pat_match m;
+  char mst[URL_STACK], ist[URL_STACK], err[ERR_MAX] = "";
+  match_start(&m, cp, c.max, mst, sizeof mst);
+  int rc = PAT_NOT_JSON, parsed = 0;
+  if (maybe_object(argv[1])) {
+    url_buf store;
+    url_buf_init(&store, &url_mem_sqlite, ist, sizeof ist, c.max);
+    rc = match_object(cp, argv[1], argc > 2 ? argv[2] : NULL, c.max, &store,
+                      &m, err, sizeof err);
+    url_buf_free(&store);
+  }
+  if (rc == PAT_NOT_JSON) {
+    rc = url_call_parse(&c, argv, 1, argc > 2 ? 2 : -1);
+    parsed = rc == URL_OK;
+    if (parsed) rc = url_pattern_match_url(cp->p, &c.u, 0, &m);
+  }
+  if (rc == URL_OK) sqlite3_result_int(ctx, 1);
+  else if (rc == URL_FAILURE && parsed) sqlite3_result_int(ctx, 0);
+  else if (rc == URL_FAILURE && err[0]) url_error(ctx, "%s", err); /* a wrong components object */
+  else if (rc == URL_FAILURE) sqlite3_result_null(ctx); /* not a URL */
+  else result_error(ctx, rc);
+  url_buf_free(&m.store);
+  url_call_end(&c);
+  keep(ctx, cp, fresh);
+}
+
+/* url_pattern_has_regexp_groups(pattern) */
+static void fn_has_regexp_groups(sqlite3_context *ctx, int argc,
+                                 sqlite3_value **argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL) {
+    sqlite3_result_null(ctx);
+    return;
+  }
+  int fresh;
+  compiled *cp = pattern_arg(ctx, argv[0], &fresh);
+  if (!cp) return;
+  sqlite3_result_int(ctx, url_pattern_has_regexp_groups(cp->p));
+  keep(ctx, cp, fresh);
+}
+
+void url_fn_pattern(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  if (url_fn_arg(ctx) == URL_PATTERN_TEST) fn_test(ctx, argc, argv);
+  else fn_has_regexp_groups(ctx, argc, argv);
+}
+
+/* ---------------------------------------------- table-valued functions */
+
+/* A cursor's pattern, kept while the pattern argument stays the same. */
+typedef struct kept_pattern {
+  compiled *cp;
+} kept_pattern;
+
+/* The pattern of argument 0 for this filter: the kept one, or compiled
+   now.  Returns URL_OK, URL_FAILURE after setting the vtab's error, or an
+   error. */
+static int cursor_pattern(url_tvf_cursor *cur, kept_pattern *k,
+                          sqlite3_value *v) {
+  if (k->cp && url_tvf_arg_same(&cur->args[0], v)) return URL_OK;
+  compiled_free(k->cp);
+  char *msg;
+  int rc = compile(v, cur->max, &k->cp, &msg);
+  if (rc == URL_FAILURE) {
+    sqlite3_vtab *vt = cur->base.pVtab;
+    sqlite3_free(vt->zErrMsg);
+    vt->zErrMsg = sqlite3_mprintf("%s: %s", cur->def->name, msg);
+    sqlite3_free(msg);
+  }
+  return rc;
+}
+
+static void cursor_error(url_tvf_cursor *cur, const char *what) {
+  sqlite3_vtab *vt = cur->base.pVtab;
+  sqlite3_free(vt->zErrMsg);
+  vt->zErrMsg = sqlite3_mprintf("%s: %s", cur->def->name, what);
+}
+
+/* url_pattern_exec */
+typedef struct exec_cursor {
+  url_tvf_cursor base;
+  kept_pattern pat;
+  url_kept u;      /* the parsed input URL */
+  url_tvf_base b;  /* the last parsed base */
+  url_buf in;      /* a components object input, decoded */
+  pat_match m;
+  char ist[URL_STACK], mst[URL_STACK];
+} exec_cursor;
+
+static void exec_open(url_tvf_cursor *cur) {
+  exec_cursor *c = (exec_cursor *)cur;
+  url_kept_init(&c->u);
+  url_tvf_base_open(&c->b, cur->max);
+  url_buf_init(&c->in, &url_mem_sqlite, c->ist, sizeof c->ist, cur->max);
+  url_buf_init(&c->m.store, &url_mem_sqlite, c->mst, sizeof c->mst, cur->max);
+}
+
+static void exec_close(url_tvf_cursor *cur) {
+  exec_cursor *c = (exec_cursor *)cur;
+  compiled_free(c->pat.cp);
+  url_kept_free(&c->u);
+  url_tvf_base_close(&c->b);
+  url_buf_free(&c->in);
+  url_buf_free(&c->m.store);
+}
+
+/* The rows of a match: each component's groups, or one row for a
+   component without any. */
+static sqlite3_int64 exec_rows(const url_pattern *p) {
+  sqlite3_int64 n = 0;
+  for (int i = 0; i < PAT_N; i++) {
+    int g = url_pattern_group_count(p, (pat_component)i);
+    n += g ? g : 1;
+  }
+  return n;
+}
+
+/* argv: pattern, url, base */
+static int exec_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
+  exec_cursor *c = (exec_cursor *)cur;
+  if (!argv[0] || sqlite3_value_type(argv[0]) == SQLITE_NULL || !argv[1] ||
+      sqlite3_value_type(argv[1]) == SQLITE_NULL)
+    return URL_OK;
+  int rc = cursor_pattern(cur, &c->pat, argv[0]);
+  if (rc != URL_OK) return rc;
+  compiled *cp = c->pat.cp;
+  c->m.slots = cp->slots;
+  c->m.store.len = 0;
+  c->in.len = 0;
+  char err[ERR_MAX] = "";
+  rc = PAT_NOT_JSON;
+  if (maybe_object(argv[1])) {
+    rc = match_object(cp, argv[1], argv[2], cur->max, &c->in, &c->m, err, sizeof err);
+    if (rc == URL_FAILURE && err[0]) {
+      cursor_error(cur, err);
+      return URL_FAILURE;
+    }
+  }
+  if (rc == PAT_NOT_JSON) {
+    const url *base;
+    rc = url_tvf_base_get(cur, &c->b, 2, argv[2], &base);
+    if (rc == URL_OK) rc = url_kept_parse(&c->u, argv[1], base, cur->max);
+    if (rc == URL_OK) rc = url_pattern_match_url(cp->p, &c->u.u, 0, &c->m);
+  }
+  if (rc == URL_OK) cur->n_rows = exec_rows(cp->p);
+  if (rc == URL_FAILURE) return URL_OK; /* no match, or not a URL: no rows */
+  if (rc == PAT_STEP_LIMIT) {
+    cursor_error(cur, "a regular expression reached the step limit");
+    return URL_FAILURE;
+  }
+  if (rc == PAT_BASE_WITH_INIT) {
+    cursor_error(cur, "a base URL cannot go with a components object input");
+    return URL_FAILURE;
+  }
+  return rc;
+}
+
+static void exec_column(url_tvf_cursor *cur, sqlite3_context *ctx, int col) {
+  exec_cursor *c = (exec_cursor *)cur;
+  const url_pattern *p = c->pat.cp->p;
+  sqlite3_int64 row = cur->row;
+  int comp = 0, g = 0;
+  for (; comp < PAT_N; comp++) {
+    int n = url_pattern_group_count(p, (pat_component)comp);
+    if (row < (n ? n : 1)) {
+      g = n ? (int)row : -1;
+      break;
+    }
+    row -= n ? n : 1;
+  }
+  url_str in = c->m.input[comp];
+  switch (col) {
+    case 0:
+      sqlite3_result_text(ctx, pat_component_names[comp], -1, SQLITE_STATIC);
+      break;
+    case 1:
+      if (g >= 0) url_result_str(ctx, URL_OK, url_pattern_group_name(p, (pat_component)comp, g));
+      break;
+    case 2: {
+      if (g < 0) break;
+      long s = c->m.caps[comp][2 + 2 * g], e = c->m.caps[comp][3 + 2 * g];
+      if (s >= 0) url_result_str(ctx, URL_OK, (url_str){in.s + s, (size_t)(e - s)});
+      break; /* NULL: the group did not participate */
+    }
+    case 3: url_result_str(ctx, URL_OK, in); break;
+  }
+}
+
+static const char *const exec_columns[] = {"component TEXT", "name TEXT",
+                                           "value TEXT", "input TEXT"};
+static const char *const exec_args[] = {"pattern", "url", "base"};
+
+const url_tvf url_pattern_exec_tvf = {
+    .name = "url_pattern_exec",
+    .columns = exec_columns,
+    .n_columns = 4,
+    .arg_names = exec_args,
+    .n_args = 3,
+    .n_required = 2,
+    .cursor_size = sizeof(exec_cursor),
+    .open = exec_open,
+    .close = exec_close,
+    .filter = exec_filter,
+    .column = exec_column,
+};
+
+/* url_pattern_components */
+typedef struct comp_cursor {
+  url_tvf_cursor base;
+  kept_pattern pat;
+} comp_cursor;
+
+static void components_close(url_tvf_cursor *cur) {
+  compiled_free(((comp_cursor *)cur)->pat.cp);
+}
+
+static int components_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
+  comp_cursor *c = (comp_cursor *)cur;
+  if (!argv[0] || sqlite3_value_type(argv[0]) == SQLITE_NULL) return URL_OK;
+  int rc = cursor_pattern(cur, &c->pat, argv[0]);
+  if (rc == URL_OK) cur->n_rows = PAT_N;
+  return rc;
+}
+
+static void components_column(url_tvf_cursor *cur, sqlite3_context *ctx, int col) {
+  const url_pattern *p = ((comp_cursor *)cur)->pat.cp->p;
+  pat_component comp = (pat_component)cur->row;
+  switch (col) {
+    case 0: sqlite3_result_text(ctx, pat_component_names[comp], -1, SQLITE_STATIC); break;
+    case 1: url_result_str(ctx, URL_OK, url_pattern_string(p, comp)); break;
+    case 2: url_result_str(ctx, URL_OK, url_pattern_regexp(p, comp)); break;
+    case 3: {
+      /* the names as a JSON array (names are identifiers or digits: no
+         character needs escaping but '"' and '\\', which cannot occur) */
+      sqlite3_str *s = sqlite3_str_new(NULL);
+      sqlite3_str_appendchar(s, 1, '[');
+      for (int i = 0; i < url_pattern_group_count(p, comp); i++) {
+        url_str n = url_pattern_group_name(p, comp, i);
+        sqlite3_str_appendf(s, "%s\"%.*s\"", i ? "," : "", (int)n.n, n.s);
+      }
+      sqlite3_str_appendchar(s, 1, ']');
+      int len = sqlite3_str_length(s);
+      char *z = sqlite3_str_finish(s);
+      if (!z) sqlite3_result_error_nomem(ctx);
+      else url_result(ctx, URL_OK, z, (size_t)len);
+      sqlite3_free(z);
+      break;
+    }
+    case 4: sqlite3_result_int(ctx, url_pattern_component_has_regexp_groups(p, comp)); break;
+    case 5: sqlite3_result_int(ctx, url_pattern_ignore_case(p)); break;
+  }
+}
+
+static const char *const components_columns[] = {
+    "component TEXT", "pattern TEXT", "regexp TEXT", "group_names TEXT",
+    "has_regexp_groups INTEGER", "ignore_case INTEGER"};
+static const char *const components_args[] = {"source"};
+
+const url_tvf url_pattern_components_tvf = {
+    .name = "url_pattern_components",
+    .columns = components_columns,
+    .n_columns = 6,
+    .arg_names = components_args,
+    .n_args = 1,
+    .n_required = 1,
+    .cursor_size = sizeof(comp_cursor),
+    .close = components_close,
+    .filter = components_filter,
+    .column = components_column,
+};

@@ -1,0 +1,376 @@
+/*
+** Canonicalization (URL Pattern Standard §3): the encoding callbacks,
+** each the URL parser (core/url.h) run on a dummy URL, most with the
+** state override the URL API's setter of that component uses; and
+** URLPatternInit processing, for patterns and for inputs.
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+#include "setters.h"
+
+#define DUMMY "https://dummy.invalid/"
+#define ST 256 /* stack storage of a scratch URL or buffer */
+
+const char *const pat_special_schemes[6] = {"ftp", "file", "http",
+                                            "https", "ws", "wss"};
+
+int pat_special_default_port(const char *s, size_t n) {
+  url_scheme_type t = url_scheme_type_of(s, n);
+  if (t == URL_SCHEME_OTHER) return -2;
+  return url_default_port(t);
+}
+
+/* https://urlpattern.spec.whatwg.org/#create-a-dummy-url */
+int pat_dummy_url(url *u, const url_allocator *mem, char *st, size_t cap) {
+  url_init(u, mem, st, cap, cap);
+  return url_parse(u, DUMMY, sizeof DUMMY - 1, NULL);
+}
+
+static void append_str(url_buf *out, url_str s) { url_buf_append(out, s.s, s.n); }
+
+/* https://urlpattern.spec.whatwg.org/#canonicalize-a-protocol */
+int pat_canon_protocol(const char *in, size_t n, url_buf *out) {
+  if (!n) return URL_OK;
+  char bst[ST], ust[ST];
+  url_buf b;
+  url u;
+  url_buf_init_like(&b, out, bst, sizeof bst, out->max);
+  url_init(&u, out->mem, ust, sizeof ust, out->max);
+  url_buf_append(&b, in, n);
+  url_buf_puts(&b, "://dummy.invalid/");
+  int rc = b.err ? b.err : url_parse(&u, b.ptr, b.len, NULL);
+  if (rc == URL_OK) append_str(out, url_scheme(&u));
+  url_free(&u);
+  url_buf_free(&b);
+  return rc ? rc : out->err;
+}
+
+/* https://urlpattern.spec.whatwg.org/#canonicalize-a-username and
+   #canonicalize-a-password: the setter on a dummy URL. */
+static int canon_userinfo(const char *in, size_t n, url_buf *out,
+                          url_component which) {
+  if (!n) return URL_OK;
+  char dst[ST];
+  url d;
+  int rc = pat_dummy_url(&d, out->mem, dst, sizeof dst);
+  d.href.max = out->max;
+  if (rc == URL_OK) rc = url_set(&d, which, in, n);
+  if (rc == URL_OK) append_str(out, url_get(&d, which));
+  url_free(&d);
+  return rc ? rc : out->err;
+}
+
+int pat_canon_username(const char *in, size_t n, url_buf *out) {
+  return canon_userinfo(in, n, out, URL_C_USERNAME);
+}
+
+int pat_canon_password(const char *in, size_t n, url_buf *out) {
+  return canon_userinfo(in, n, out, URL_C_PASSWORD);
+}
+
+/*
+** The basic URL parser on in[0..n) with the state override ovr on a dummy
+** URL (its scheme type `scheme`, for the port), into the scratch URL s
+** (started here; free it).
+*/
+static int override(url *s, char *sst, const char *in, size_t n,
+                    url_override ovr, url_scheme_type scheme, url_buf *out) {
+  char dst[ST];
+  url d;
+  url_init(s, out->mem, sst, ST, out->max);
+  int rc = pat_dummy_url(&d, out->mem, dst, sizeof dst);
+  d.scheme_type = scheme;
+  if (rc == URL_OK) rc = url_parse_override(s, &d, in, n, ovr);
+  url_free(&d);
+  return rc;
+}
+
+/* https://urlpattern.spec.whatwg.org/#canonicalize-a-hostname */
+int pat_canon_hostname(const char *in, size_t n, url_buf *out) {
+  if (!n) return URL_OK;
+  char sst[ST];
+  url s;
+  int rc = override(&s, sst, in, n, URL_OVERRIDE_HOSTNAME, URL_SCHEME_HTTPS, out);
+  if (rc == URL_OK) {
+    if (s.host_type != URL_HOST_NONE)
+      url_buf_append(out, s.href.ptr + s.host_start, s.host_end - s.host_start);
+    else /* the dummy URL's host, unchanged */
+      url_buf_puts(out, "dummy.invalid");
+  }
+  url_free(&s);
+  return rc ? rc : out->err;
+}
+
+/* https://urlpattern.spec.whatwg.org/#canonicalize-an-ipv6-hostname */
+int pat_canon_ipv6_hostname(const char *in, size_t n, url_buf *out) {
+  for (size_t i = 0; i < n; i++) {
+    char c = in[i];
+    int hex = (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f');
+    if (!hex && c != '[' && c != ']' && c != ':') return URL_FAILURE;
+    url_buf_putc(out, hex && c >= 'A' ? (char)(c | 0x20) : c);
+  }
+  return out->err;
+}
+
+/*
+** https://urlpattern.spec.whatwg.org/#canonicalize-a-port, with
+** protocolValue (protocol NULL: not given).  Without one the dummy URL's
+** scheme does not make a port the default: WPT's {"protocol": "https",
+** "port": "443*"} keeps the pattern "443*" (the Standard's text, with the
+** dummy URL's "https", would make the "443" fixed text "").
+*/
+int pat_canon_port_for(const char *in, size_t n, const char *protocol,
+                       size_t pn, url_buf *out) {
+  if (!n) return URL_OK;
+  url_scheme_type scheme =
+      protocol ? url_scheme_type_of(protocol, pn) : URL_SCHEME_OTHER;
+  char sst[ST];
+  url s;
+  int rc = override(&s, sst, in, n, URL_OVERRIDE_PORT, scheme, out);
+  if (rc == URL_OK && s.port >= 0) {
+    char num[8];
+    url_buf_append(out, num, (size_t)snprintf(num, sizeof num, "%d", (int)s.port));
+  }
+  url_free(&s);
+  return rc ? rc : out->err;
+}
+
+int pat_canon_port(const char *in, size_t n, url_buf *out) {
+  return pat_canon_port_for(in, n, NULL, 0, out);
+}
+
+/* https://urlpattern.spec.whatwg.org/#canonicalize-a-pathname */
+int pat_canon_pathname(const char *in, size_t n, url_buf *out) {
+  if (!n) return URL_OK;
+  int leading_slash = in[0] == '/';
+  char bst[ST] = "", sst[ST];
+  url_buf b;
+  url_buf_init_like(&b, out, bst, sizeof bst, out->max);
+  /* "/-" keeps a leading dot segment from collapsing against our slash */
+  if (!leading_slash) url_buf_append(&b, "/-", 2);
+  url_buf_append(&b, in, n);
+  url s;
+  int rc = b.err;
+  if (rc == URL_OK) {
+    rc = override(&s, sst, b.ptr, b.len, URL_OVERRIDE_PATH_START, URL_SCHEME_HTTPS, out);
+    size_t skip = leading_slash ? 0 : 2;
+    if (rc == URL_OK && s.href.len >= skip)
+      url_buf_append(out, s.href.ptr + skip, s.href.len - skip);
+    url_free(&s);
+  }
+  url_buf_free(&b);
+  return rc ? rc : out->err;
+}
+
+/* https://urlpattern.spec.whatwg.org/#canonicalize-an-opaque-pathname */
+int pat_canon_opaque_pathname(const char *in, size_t n, url_buf *out) {
+  if (!n) return URL_OK;
+  char sst[ST];
+  url s;
+  int rc = override(&s, sst, in, n, URL_OVERRIDE_OPAQUE_PATH, URL_SCHEME_OTHER, out);
+  if (rc == URL_OK) {
+    /* the path ends where a query or fragment began */
+    size_t end = s.href.len;
+    if (s.query_start != URL_NONE && s.query_start < end) end = s.query_start;
+    if (s.fragment_start != URL_NONE && s.fragment_start < end) end = s.fragment_start;
+    url_buf_append(out, s.href.ptr, end);
+  }
+  url_free(&s);
+  return rc ? rc : out->err;
+}
+
+/* https://urlpattern.spec.whatwg.org/#canonicalize-a-search and
+   #canonicalize-a-hash */
+static int canon_tail(const char *in, size_t n, url_buf *out, url_override ovr) {
+  if (!n) return URL_OK;
+  char sst[ST];
+  url s;
+  int rc = override(&s, sst, in, n, ovr, URL_SCHEME_HTTPS, out);
+  if (rc == URL_OK) url_buf_append(out, s.href.ptr, s.href.len);
+  url_free(&s);
+  return rc ? rc : out->err;
+}
+
+int pat_canon_search(const char *in, size_t n, url_buf *out) {
+  return canon_tail(in, n, out, URL_OVERRIDE_QUERY);
+}
+
+int pat_canon_hash(const char *in, size_t n, url_buf *out) {
+  return canon_tail(in, n, out, URL_OVERRIDE_FRAGMENT);
+}
+
+/* ------------------------------------------------- URLPatternInit processing */
+
+typedef struct proc {
+  int is_url;
+  url_buf *store;
+  pat_ref *out;
+} proc;
+
+static int has(const pat_init *init, pat_component c) { return init->c[c].s != NULL; }
+
+/* Sets out[c] to s[0..n), or to the result of the callback enc on it. */
+static int put(proc *p, pat_component c, const char *s, size_t n,
+               pat_encoder enc) {
+  size_t off = p->store->len;
+  int rc = URL_OK;
+  if (enc) rc = enc(s, n, p->store);
+  else url_buf_append(p->store, s, n);
+  p->out[c] = (pat_ref){off, p->store->len - off};
+  return rc ? rc : p->store->err;
+}
+
+/* https://urlpattern.spec.whatwg.org/#process-a-base-url-string */
+static int put_base(proc *p, pat_component c, url_str s) {
+  if (p->is_url) return put(p, c, s.s, s.n, NULL);
+  size_t off = p->store->len;
+  pat_escape_pattern(p->store, s.s, s.n);
+  p->out[c] = (pat_ref){off, p->store->len - off};
+  return p->store->err;
+}
+
+static url_str or_empty(url_str s) {
+  if (!s.s) s = (url_str){"", 0};
+  return s;
+}
+
+/* The base URL's members, where init leaves them to it. */
+static int inherit(proc *p, const pat_init *init, const url *b) {
+  int pr = has(init, PAT_PROTOCOL), ho = has(init, PAT_HOSTNAME),
+      po = has(init, PAT_PORT), us = has(init, PAT_USERNAME),
+      pw = has(init, PAT_PASSWORD), pa = has(init, PAT_PATHNAME),
+      se = has(init, PAT_SEARCH), ha = has(init, PAT_HASH);
+  int rc = URL_OK;
+  if (!pr) rc |= put_base(p, PAT_PROTOCOL, url_scheme(b));
+  if (p->is_url && !pr && !ho && !po && !us)
+    rc |= put_base(p, PAT_USERNAME, url_username(b));
+  if (p->is_url && !pr && !ho && !po && !us && !pw)
+    rc |= put_base(p, PAT_PASSWORD, url_password(b));
+  if (!pr && !ho) rc |= put_base(p, PAT_HOSTNAME, url_hostname(b));
+  if (!pr && !ho && !po) { /* the port as it is: not escaped */
+    url_str port = url_port(b);
+    rc |= put(p, PAT_PORT, port.s, port.n, NULL);
+  }
+  if (!pr && !ho && !po && !pa) rc |= put_base(p, PAT_PATHNAME, url_pathname(b));
+  if (!pr && !ho && !po && !pa && !se)
+    rc |= put_base(p, PAT_SEARCH, or_empty(url_query(b)));
+  if (!pr && !ho && !po && !pa && !se && !ha)
+    rc |= put_base(p, PAT_HASH, or_empty(url_fragment(b)));
+  return rc ? (p->store->err ? p->store->err : rc) : URL_OK;
+}
+
+/* https://urlpattern.spec.whatwg.org/#is-an-absolute-pathname */
+static int is_absolute_pathname(const char *s, size_t n, int is_url) {
+  if (n == 0) return 0;
+  if (s[0] == '/') return 1;
+  if (is_url) return 0;
+  if (n < 2) return 0;
+  return (s[0] == '\\' || s[0] == '{') && s[1] == '/';
+}
+
+static url_str strip(url_str s, char c, int leading) {
+  if (s.n && leading && s.s[0] == c) s.s++, s.n--;
+  else if (s.n && !leading && s.s[s.n - 1] == c) s.n--;
+  return s;
+}
+
+/* pathname, joined to the base's directory when relative, then processed. */
+static int put_pathname(proc *p, const pat_init *init, const url *b,
+                        const char *protocol, size_t pn) {
+  url_str path = init->c[PAT_PATHNAME];
+  char st[ST];
+  url_buf joined;
+  url_buf_init_like(&joined, p->store, st, sizeof st, p->store->max);
+  if (b && !b->opaque_path && !is_absolute_pathname(path.s, path.n, p->is_url)) {
+    url_str bp = url_pathname(b);
+    if (!p->is_url) {
+      pat_escape_pattern(&joined, bp.s, bp.n);
+    } else {
+      url_buf_append(&joined, bp.s, bp.n);
+    }
+    size_t k = joined.len;
+    while (k > 0 && joined.ptr[k - 1] != '/') k--;
+    if (k > 0) { /* up to and including the last "/" */
+      url_buf_truncate(&joined, k);
+      url_buf_append(&joined, path.s, path.n);
+      path = (url_str){joined.ptr, joined.len};
+    }
+  }
+  int rc = joined.err;
+  if (rc == URL_OK) {
+    /* https://urlpattern.spec.whatwg.org/#process-pathname-for-init */
+    pat_encoder enc = NULL;
+    if (p->is_url)
+      enc = pn == 0 || pat_special_default_port(protocol, pn) != -2
+                ? pat_canon_pathname : pat_canon_opaque_pathname;
+    rc = put(p, PAT_PATHNAME, path.s, path.n, enc);
+  }
+  url_buf_free(&joined);
+  return rc;
+}
+
+int pat_process_init(const pat_init *init, int is_url, url_buf *store,
+                     pat_ref out[PAT_N], char *err, size_t errn) {
+  proc p = {is_url, store, out};
+  for (int c = 0; c < PAT_N; c++) out[c] = (pat_ref){PAT_ABSENT, 0};
+  char bst[512];
+  url b;
+  url_init(&b, store->mem, bst, sizeof bst, store->max);
+  const url *base = NULL;
+  int rc = URL_OK;
+  if (init->base_url.s) {
+    rc = url_parse(&b, init->base_url.s, init->base_url.n, NULL);
+    if (rc == URL_FAILURE) snprintf(err, errn, "invalid baseURL");
+    if (rc == URL_OK) {
+      base = &b;
+      rc = inherit(&p, init, base);
+    }
+  }
+  static const pat_encoder url_enc[PAT_N] = {
+      NULL, pat_canon_username, pat_canon_password, pat_canon_hostname};
+  /* protocol, username, password, hostname */
+  if (rc == URL_OK && has(init, PAT_PROTOCOL)) {
+    url_str v = strip(init->c[PAT_PROTOCOL], ':', 0);
+    rc = put(&p, PAT_PROTOCOL, v.s, v.n, is_url ? pat_canon_protocol : NULL);
+    if (rc == URL_FAILURE) snprintf(err, errn, "invalid protocol");
+  }
+  for (int c = PAT_USERNAME; rc == URL_OK && c <= PAT_HOSTNAME; c++) {
+    if (!has(init, (pat_component)c)) continue;
+    url_str v = init->c[c];
+    rc = put(&p, (pat_component)c, v.s, v.n, is_url ? url_enc[c] : NULL);
+    if (rc == URL_FAILURE) snprintf(err, errn, "invalid %s", pat_component_names[c]);
+  }
+  /* resultProtocolString, copied: the store moves as it grows */
+  char prot_st[64];
+  url_buf prot;
+  url_buf_init_like(&prot, store, prot_st, sizeof prot_st, store->max);
+  if (out[PAT_PROTOCOL].off != PAT_ABSENT)
+    url_buf_append(&prot, store->ptr + out[PAT_PROTOCOL].off, out[PAT_PROTOCOL].len);
+  if (rc == URL_OK) rc = prot.err;
+  if (rc == URL_OK && has(init, PAT_PORT)) {
+    url_str v = init->c[PAT_PORT];
+    size_t off = store->len;
+    if (is_url) rc = pat_canon_port_for(v.s, v.n, prot.ptr, prot.len, store);
+    else url_buf_append(store, v.s, v.n);
+    out[PAT_PORT] = (pat_ref){off, store->len - off};
+    if (rc == URL_OK) rc = store->err;
+    if (rc == URL_FAILURE) snprintf(err, errn, "invalid port");
+  }
+  if (rc == URL_OK && has(init, PAT_PATHNAME)) {
+    rc = put_pathname(&p, init, base, prot.ptr, prot.len);
+    if (rc == URL_FAILURE) snprintf(err, errn, "invalid pathname");
+  }
+  if (rc == URL_OK && has(init, PAT_SEARCH)) {
+    url_str v = strip(init->c[PAT_SEARCH], '?', 1);
+    rc = put(&p, PAT_SEARCH, v.s, v.n, is_url ? pat_canon_search : NULL);
+  }
+  if (rc == URL_OK && has(init, PAT_HASH)) {
+    url_str v = strip(init->c[PAT_HASH], '#', 1);
+    rc = put(&p, PAT_HASH, v.s, v.n, is_url ? pat_canon_hash : NULL);
+  }
+  url_buf_free(&prot);
+  url_free(&b);
+  return rc;
+}

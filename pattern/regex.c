@@ -1,0 +1,1672 @@
+/*
+** ECMAScript regular expressions with the `v` flag (regex.h): a parser
+** from the grammar of ECMA-262 §22.2.1 (UnicodeSetsMode, no Annex B) to a
+** tree, a compiler from the tree to a small program, and a backtracking
+** machine that runs it with the semantics of §22.2.2 (Pattern Semantics).
+**
+** The machine keeps its backtracking stack on the heap only when the one
+** in its frame is full; quantifiers of one character (`.*`, `[^/]+?`) cost
+** one stack entry however many characters they take.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "regex.h"
+#include "utf8.h"
+
+#define INF UINT32_MAX
+#define MAX_DEPTH 128      /* nesting of groups, classes and quantifiers */
+#define MAX_CP 0x10FFFF
+
+/* ------------------------------------------------------------ buffers */
+
+/* A growable array in a url_buf (bytes), of elements of size sz. */
+#define ARR_AT(b, T, i) (((T *)(void *)(b).ptr)[i])
+#define ARR_N(b, T) ((b).len / sizeof(T))
+
+static void arr_push(url_buf *b, const void *x, size_t sz) {
+  url_buf_append(b, x, sz);
+}
+
+static void arr_init(url_buf *b, const url_allocator *mem) {
+  url_buf_init(b, mem, NULL, 0, (size_t)1 << 30);
+}
+
+/* -------------------------------------------------------- case folding */
+
+/* Canonicalize(rer, ch) for `i` with `v` (simple case folding), exact for
+   the code points whose folding is ASCII. */
+static uint32_t fold(uint32_t c) {
+  if (c - 'A' < 26) return c + 32;
+  if (c == 0x212A) return 'k';
+  if (c == 0x017F) return 's';
+  return c;
+}
+
+/* --------------------------------------------------------- char sets */
+
+typedef struct rng {
+  uint32_t lo, hi;
+} rng;
+
+/*
+** A class under construction: sorted disjoint ranges, and the strings of
+** `\q{...}` (each a length then its code points, in `str`; code points as
+** uint32_t).
+*/
+typedef struct cset {
+  url_buf r;   /* rng[] */
+  url_buf str; /* uint32_t[]: len, cp... */
+} cset;
+
+static void cset_init(cset *s, const url_allocator *mem) {
+  arr_init(&s->r, mem);
+  arr_init(&s->str, mem);
+}
+static void cset_free(cset *s) {
+  url_buf_free(&s->r);
+  url_buf_free(&s->str);
+}
+static int cset_err(const cset *s) { return s->r.err | s->str.err; }
+
+/* Marks d as failed when s has: the result of an operation on a set that
+   ran out of memory is unusable. */
+static void cset_taint(cset *d, const cset *s) {
+  if (cset_err(s) && !d->r.err) d->r.err = URL_NOMEM;
+}
+
+static int cmp_rng(const void *a, const void *b) {
+  const rng *x = a, *y = b;
+  return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/* Sorts and merges the ranges. */
+static void cset_norm(cset *s) {
+  size_t n = ARR_N(s->r, rng), k = 0;
+  if (n < 2) return;
+  rng *r = (rng *)(void *)s->r.ptr;
+  qsort(r, n, sizeof *r, cmp_rng);
+  for (size_t i = 1; i < n; i++) {
+    if (r[i].lo <= r[k].hi + 1) {
+      if (r[i].hi > r[k].hi) r[k].hi = r[i].hi;
+    } else {
+      r[++k] = r[i];
+    }
+  }
+  s->r.len = (k + 1) * sizeof(rng);
+}
+
+static void cset_add(cset *s, uint32_t lo, uint32_t hi) {
+  rng x = {lo, hi};
+  arr_push(&s->r, &x, sizeof x);
+}
+
+/* Adds the string cp[0..n) (n != 1: one code point is a character). */
+static void cset_add_str(cset *s, const uint32_t *cp, uint32_t n) {
+  if (n == 1) {
+    cset_add(s, cp[0], cp[0]);
+    return;
+  }
+  arr_push(&s->str, &n, sizeof n);
+  if (n) arr_push(&s->str, cp, n * sizeof *cp);
+}
+
+static int cset_has_strings(const cset *s) { return s->str.len != 0; }
+
+/* Whether the string cp[0..n) is one of s's. */
+static int cset_has_str(const cset *s, const uint32_t *cp, uint32_t n) {
+  const uint32_t *p = (const uint32_t *)(const void *)s->str.ptr;
+  size_t m = ARR_N(s->str, uint32_t);
+  for (size_t i = 0; i < m; i += 1 + p[i])
+    if (p[i] == n && !memcmp(p + i + 1, cp, n * sizeof *cp)) return 1;
+  return 0;
+}
+
+static void cset_union(cset *d, const cset *s) {
+  cset_taint(d, s);
+  arr_push(&d->r, s->r.ptr, s->r.len);
+  const uint32_t *p = (const uint32_t *)(const void *)s->str.ptr;
+  size_t m = ARR_N(s->str, uint32_t);
+  for (size_t i = 0; i < m; i += 1 + p[i])
+    if (!cset_has_str(d, p + i + 1, p[i])) cset_add_str(d, p + i + 1, p[i]);
+  cset_norm(d);
+}
+
+/* d = d ∩ s (inter) or d − s (!inter), ranges and strings. */
+static void cset_combine(cset *d, const cset *s, int inter,
+                         const url_allocator *mem) {
+  cset out;
+  cset_init(&out, mem);
+  const rng *a = (const rng *)(const void *)d->r.ptr;
+  const rng *b = (const rng *)(const void *)s->r.ptr;
+  size_t na = ARR_N(d->r, rng), nb = ARR_N(s->r, rng), j = 0;
+  for (size_t i = 0; i < na; i++) {
+    uint32_t lo = a[i].lo, hi = a[i].hi;
+    while (j < nb && b[j].hi < lo) j++;
+    for (size_t k = j; k < nb && b[k].lo <= hi; k++) {
+      uint32_t blo = b[k].lo > lo ? b[k].lo : lo;
+      uint32_t bhi = b[k].hi < hi ? b[k].hi : hi;
+      if (inter) cset_add(&out, blo, bhi);
+      else if (blo > lo) cset_add(&out, lo, blo - 1);
+      lo = bhi + 1; /* code points end at 0x10FFFF: no overflow */
+      if (lo > hi) break;
+    }
+    if (!inter && lo <= hi) cset_add(&out, lo, hi);
+  }
+  const uint32_t *p = (const uint32_t *)(const void *)d->str.ptr;
+  size_t m = ARR_N(d->str, uint32_t);
+  for (size_t i = 0; i < m; i += 1 + p[i])
+    if (cset_has_str(s, p + i + 1, p[i]) == inter)
+      cset_add_str(&out, p + i + 1, p[i]);
+  cset_taint(&out, d);
+  cset_taint(&out, s);
+  cset_free(d);
+  *d = out;
+}
+
+/* The set under `i` folding: A-Z, U+017F and U+212A replaced by their
+   foldings (MaybeSimpleCaseFolding). */
+static void cset_fold(cset *s, const url_allocator *mem) {
+  rng *r = (rng *)(void *)s->r.ptr;
+  size_t n = ARR_N(s->r, rng);
+  for (size_t i = 0; i < n; i++) {
+    uint32_t lo = r[i].lo < 'A' ? 'A' : r[i].lo, hi = r[i].hi > 'Z' ? 'Z' : r[i].hi;
+    if (lo <= hi) cset_add(s, lo + 32, hi + 32);
+    if (r[i].lo <= 0x17F && 0x17F <= r[i].hi) cset_add(s, 's', 's');
+    if (r[i].lo <= 0x212A && 0x212A <= r[i].hi) cset_add(s, 'k', 'k');
+  }
+  cset rm;
+  cset_init(&rm, mem);
+  cset_add(&rm, 'A', 'Z');
+  cset_add(&rm, 0x17F, 0x17F);
+  cset_add(&rm, 0x212A, 0x212A);
+  cset_norm(s);
+  cset_combine(s, &rm, 0, mem); /* taints s if rm failed */
+  cset_free(&rm);
+  uint32_t *p = (uint32_t *)(void *)s->str.ptr;
+  size_t m = ARR_N(s->str, uint32_t);
+  for (size_t i = 0; i < m; i += 1 + p[i])
+    for (uint32_t k = 1; k <= p[i]; k++) p[i + k] = fold(p[i + k]);
+}
+
+/* CharacterComplement: all characters (under `i`, those that fold to
+   themselves) not in s.  s has no strings. */
+static void cset_complement(cset *s, int icase, const url_allocator *mem) {
+  cset all;
+  cset_init(&all, mem);
+  cset_add(&all, 0, MAX_CP);
+  if (icase) {
+    cset rm;
+    cset_init(&rm, mem);
+    cset_add(&rm, 'A', 'Z');
+    cset_add(&rm, 0x17F, 0x17F);
+    cset_add(&rm, 0x212A, 0x212A);
+    cset_combine(&all, &rm, 0, mem);
+    cset_free(&rm);
+  }
+  cset_combine(&all, s, 0, mem);
+  cset_free(s);
+  *s = all;
+}
+
+/* ------------------------------------------------------------- the tree */
+
+enum {
+  N_EMPTY, N_CHAR, N_ANY, N_SET, N_SEQ, N_ALT, N_GROUP, N_REPEAT, N_BOL,
+  N_EOL, N_WORDB, N_LOOK, N_BACKREF
+};
+enum { F_ICASE = 1, F_MULTI = 2, F_DOTALL = 4 };
+
+typedef struct node {
+  uint8_t type, flags;
+  uint8_t greedy; /* N_REPEAT */
+  uint8_t neg;    /* N_WORDB, N_LOOK: negated */
+  uint8_t behind; /* N_LOOK */
+  int32_t kid, next, last; /* children: first, next sibling; last child */
+  uint32_t a, b;           /* char; set; group; min, max; backref list */
+  uint32_t cap_lo, cap_n;  /* N_REPEAT: the groups inside */
+} node;
+
+/* A named group, for duplicate-name checks and \k<name>. */
+typedef struct gname {
+  uint32_t off, len; /* the name's bytes in p->names */
+  uint32_t group;    /* its index */
+  uint32_t path, depth; /* its alternatives path in p->paths */
+} gname;
+
+typedef struct parser {
+  const unsigned char *s;
+  size_t n, i;
+  const url_allocator *mem;
+  int flags;       /* F_* in force */
+  int depth;
+  uint32_t ngroups, total_groups;
+  int has_names;   /* the pattern has a named group (\k is then a reference) */
+  url_buf nodes;   /* node[] */
+  url_buf sets;    /* rng[] of every N_SET, after its header {n, 0} */
+  url_buf names;   /* group names' bytes */
+  url_buf gnames;  /* gname[] */
+  url_buf paths;   /* uint32_t[]: (disjunction, alternative) pairs */
+  url_buf stack;   /* the current alternatives path */
+  url_buf refs;    /* uint32_t[]: backref lists: n, groups... */
+  url_buf refnames; /* pending \k<name>: node index, name off, len */
+  uint32_t ndisj;
+  char *err;
+  size_t errn;
+  int failed; /* URL_FAILURE with err set, or URL_NOMEM */
+} parser;
+
+static int fail(parser *p, const char *msg) {
+  if (!p->failed) {
+    size_t k = strlen(msg);
+    if (p->errn) {
+      if (k >= p->errn) k = p->errn - 1;
+      memcpy(p->err, msg, k);
+      p->err[k] = 0;
+    }
+    p->failed = URL_FAILURE;
+  }
+  return -1;
+}
+
+static int oom(parser *p) {
+  if (!p->failed) p->failed = URL_NOMEM;
+  return -1;
+}
+
+static int bufs_err(const parser *p) {
+  return p->nodes.err | p->sets.err | p->names.err | p->gnames.err |
+         p->paths.err | p->stack.err | p->refs.err | p->refnames.err;
+}
+
+static node *N(parser *p, int32_t i) { return &ARR_AT(p->nodes, node, i); }
+
+static int32_t new_node(parser *p, int type) {
+  node x = {.type = (uint8_t)type, .flags = (uint8_t)p->flags, .kid = -1,
+            .next = -1, .last = -1};
+  int32_t i = (int32_t)ARR_N(p->nodes, node);
+  arr_push(&p->nodes, &x, sizeof x);
+  return p->nodes.err ? oom(p) : i;
+}
+
+static void add_kid(parser *p, int32_t parent, int32_t kid) {
+  node *q = N(p, parent);
+  if (q->last < 0) q->kid = kid;
+  else N(p, q->last)->next = kid;
+  q->last = kid;
+}
+
+/* Peeks the code point at i (-1 at the end). */
+static int32_t peek_at(const parser *p, size_t i) {
+  if (i >= p->n) return -1;
+  size_t k = i;
+  return (int32_t)url_utf8_next(p->s, p->n, &k);
+}
+static int32_t peek(const parser *p) { return peek_at(p, p->i); }
+static int32_t next_cp(parser *p) {
+  if (p->i >= p->n) return -1;
+  return (int32_t)url_utf8_next(p->s, p->n, &p->i);
+}
+static int eat(parser *p, int c) {
+  if (peek(p) != c) return 0;
+  p->i++;
+  return 1;
+}
+
+static int is_digit(int32_t c) { return c >= '0' && c <= '9'; }
+static int is_alpha(int32_t c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+static int hexval(int32_t c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  c |= 0x20;
+  return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* n hex digits at i, or -1. */
+static int32_t hex_n(parser *p, int n) {
+  int32_t v = 0;
+  for (int k = 0; k < n; k++) {
+    int d = hexval(peek_at(p, p->i + (size_t)k));
+    if (d < 0) return -1;
+    v = v * 16 + d;
+  }
+  p->i += (size_t)n;
+  return v;
+}
+
+/*
+** RegExpUnicodeEscapeSequence[+UnicodeMode] after "\u": a surrogate pair
+** of two \uHHHH escapes is one code point.  -1 if malformed.
+*/
+static int32_t unicode_escape(parser *p) {
+  if (eat(p, '{')) {
+    int32_t v = 0;
+    int any = 0;
+    int d;
+    while ((d = hexval(peek(p))) >= 0) {
+      v = v * 16 + d;
+      if (v > MAX_CP) return -1;
+      p->i++;
+      any = 1;
+    }
+    return any && eat(p, '}') ? v : -1;
+  }
+  int32_t v = hex_n(p, 4);
+  if (v >= 0xD800 && v <= 0xDBFF && peek(p) == '\\' &&
+      peek_at(p, p->i + 1) == 'u') {
+    size_t save = p->i;
+    p->i += 2;
+    int32_t lo = hex_n(p, 4);
+    if (lo >= 0xDC00 && lo <= 0xDFFF)
+      return 0x10000 + ((v - 0xD800) << 10) + (lo - 0xDC00);
+    p->i = save;
+  }
+  return v;
+}
+
+static int is_syntax_char(int32_t c) {
+  return c >= 0 && c < 128 && strchr("^$\\.*+?()[]{}|", (int)c) && c;
+}
+
+/*
+** CharacterEscape[+UnicodeMode] after the backslash (c already read):
+** the code point, or -1 if this is not one.
+*/
+static int32_t char_escape(parser *p, int32_t c) {
+  switch (c) {
+    case 'f': return '\f';
+    case 'n': return '\n';
+    case 'r': return '\r';
+    case 't': return '\t';
+    case 'v': return '\v';
+    case 'c': {
+      int32_t l = peek(p);
+      if (is_alpha(l)) {
+        p->i++;
+        return l % 32;
+      }
+      return -1;
+    }
+    case '0':
+      if (is_digit(peek(p))) return -1;
+      return 0;
+    case 'x': return hex_n(p, 2);
+    case 'u': return unicode_escape(p);
+  }
+  if (is_syntax_char(c) || c == '/') return c; /* IdentityEscape */
+  return -1;
+}
+
+/* ---------------------------------------------------------- class escapes */
+
+/* \d \D \s \S \w \W as a set (CharacterClassEscape); -1 if c is none. */
+static int class_escape(parser *p, int32_t c, cset *s) {
+  static const uint32_t ws[][2] = {
+      {0x09, 0x0D}, {0x20, 0x20}, {0xA0, 0xA0}, {0x1680, 0x1680},
+      {0x2000, 0x200A}, {0x2028, 0x2029}, {0x202F, 0x202F}, {0x205F, 0x205F},
+      {0x3000, 0x3000}, {0xFEFF, 0xFEFF}};
+  int icase = p->flags & F_ICASE;
+  switch (c | 0x20) {
+    case 'd': cset_add(s, '0', '9'); break;
+    case 's':
+      for (size_t k = 0; k < sizeof ws / sizeof ws[0]; k++)
+        cset_add(s, ws[k][0], ws[k][1]);
+      break;
+    case 'w':
+      cset_add(s, '0', '9');
+      cset_add(s, 'A', 'Z');
+      cset_add(s, '_', '_');
+      cset_add(s, 'a', 'z');
+      if (icase) { /* WordCharacters: whatever folds into them */
+        cset_add(s, 0x17F, 0x17F);
+        cset_add(s, 0x212A, 0x212A);
+      }
+      break;
+    case 'p':
+      return fail(p, "Unicode property escapes are not supported");
+    default: return -1;
+  }
+  cset_norm(s);
+  if (icase) cset_fold(s, p->mem);
+  if (c < 'a') cset_complement(s, icase, p->mem);
+  return 0;
+}
+
+static int class_contents(parser *p, cset *s);
+
+/* CharacterClass after its "[": [^]? ClassContents "]" into s (empty),
+   the negation's complement taken. */
+static int bracket_class(parser *p, cset *s) {
+  if (++p->depth > MAX_DEPTH) return fail(p, "classes nested too deeply");
+  int neg = eat(p, '^');
+  int rc = class_contents(p, s);
+  if (rc == 0 && !eat(p, ']')) rc = fail(p, "unterminated character class");
+  if (rc == 0 && neg) {
+    if (cset_has_strings(s))
+      rc = fail(p, "negated character class may contain strings");
+    else
+      cset_complement(s, p->flags & F_ICASE, p->mem);
+  }
+  p->depth--;
+  return rc;
+}
+
+/* ClassSetCharacter after a backslash; -1 if it is not one. */
+static int32_t class_set_escape(parser *p) {
+  int32_t c = next_cp(p);
+  if (c == 'b') return '\b';
+  if (c >= 0 && c < 128 && strchr("&-!#%,:;<=>@`~", (int)c) && c) return c;
+  return char_escape(p, c);
+}
+
+static int is_double_punct(const parser *p) {
+  int32_t c = peek(p);
+  return c >= 0 && c < 128 && c && strchr("&!#$%*+,.:;<=>?@^`~", (int)c) &&
+         peek_at(p, p->i + 1) == c;
+}
+
+/*
+** ClassSetOperand into s (folded under `i`): NestedClass,
+** ClassStringDisjunction or ClassSetCharacter.  *single is the character
+** when the operand is one (it may then start a range), else -1.
+*/
+static int class_operand(parser *p, cset *s, int32_t *single) {
+  int icase = p->flags & F_ICASE;
+  *single = -1;
+  int32_t c = peek(p);
+  if (c == '[') {
+    p->i++;
+    cset in;
+    cset_init(&in, p->mem);
+    int rc = bracket_class(p, &in);
+    if (rc == 0) cset_union(s, &in);
+    cset_free(&in);
+    return rc;
+  }
+  if (c == '\\') {
+    int32_t e = peek_at(p, p->i + 1);
+    if (e == 'q') {
+      p->i += 2;
+      if (!eat(p, '{')) return fail(p, "invalid escape \\q");
+      url_buf str;
+      arr_init(&str, p->mem);
+      for (;;) { /* ClassString ( | ClassString )* } */
+        int32_t d = peek(p);
+        if (d == '}' || d == '|') {
+          uint32_t n = (uint32_t)ARR_N(str, uint32_t);
+          cset tmp;
+          cset_init(&tmp, p->mem);
+          cset_add_str(&tmp, (const uint32_t *)(const void *)str.ptr, n);
+          cset_norm(&tmp);
+          if (icase) cset_fold(&tmp, p->mem);
+          cset_union(s, &tmp);
+          cset_free(&tmp);
+          str.len = 0;
+          p->i++;
+          if (d == '}') break;
+          continue;
+        }
+        int32_t ch;
+        if (d == '\\') {
+          p->i++;
+          ch = class_set_escape(p);
+        } else if (d < 0 || is_double_punct(p) ||
+                   (d < 128 && strchr("()[]{}/-|", (int)d) && d)) {
+          ch = -1;
+        } else {
+          ch = next_cp(p);
+        }
+        if (ch < 0) {
+          url_buf_free(&str);
+          return fail(p, "invalid class string");
+        }
+        uint32_t u = (uint32_t)ch;
+        arr_push(&str, &u, sizeof u);
+      }
+      int e2 = str.err;
+      url_buf_free(&str);
+      return e2 ? oom(p) : 0;
+    }
+    if (e >= 0 && strchr("dDsSwWpP", (int)e) && e) {
+      p->i += 2;
+      cset in;
+      cset_init(&in, p->mem);
+      int rc = class_escape(p, e, &in);
+      if (rc == 0) cset_union(s, &in);
+      cset_free(&in);
+      return rc;
+    }
+    p->i++;
+    int32_t ch = class_set_escape(p);
+    if (ch < 0) return fail(p, "invalid escape in character class");
+    *single = ch;
+    return 0;
+  }
+  if (c < 0) return fail(p, "unterminated character class");
+  if (is_double_punct(p)) return fail(p, "invalid set operation in character class");
+  if (c < 128 && strchr("()[]{}/-|", (int)c) && c)
+    return fail(p, "invalid character in character class");
+  *single = next_cp(p);
+  return 0;
+}
+
+/* Adds one character (folded under `i`). */
+static void class_add_char(parser *p, cset *s, uint32_t lo, uint32_t hi) {
+  cset tmp;
+  cset_init(&tmp, p->mem);
+  cset_add(&tmp, lo, hi);
+  if (p->flags & F_ICASE) cset_fold(&tmp, p->mem);
+  cset_union(s, &tmp);
+  cset_free(&tmp);
+}
+
+/* ClassContents[+UnicodeSetsMode]: a ClassUnion, ClassIntersection or
+   ClassSubtraction, up to (not including) the closing ']'. */
+static int class_contents(parser *p, cset *s) {
+  int op = 0; /* 0: union so far, '&' or '-' */
+  int operands = 0, last_was_range = 0;
+  while (peek(p) != ']') {
+    if (peek(p) < 0) return fail(p, "unterminated character class");
+    int32_t c = peek(p), c2 = peek_at(p, p->i + 1);
+    if ((c == '&' && c2 == '&') || (c == '-' && c2 == '-')) {
+      /* an operator: only between operands, all of one kind */
+      if (operands != 1 && op != c) return fail(p, "invalid set operation in character class");
+      if (operands == 0 || last_was_range) return fail(p, "invalid set operation in character class");
+      if (op == 0 && operands > 1) return fail(p, "invalid set operation in character class");
+      op = c;
+      p->i += 2;
+      if (c == '&' && peek(p) == '&') return fail(p, "invalid set operation in character class");
+      cset rhs;
+      cset_init(&rhs, p->mem);
+      int32_t single;
+      int rc = class_operand(p, &rhs, &single);
+      if (rc == 0 && single >= 0) class_add_char(p, &rhs, (uint32_t)single, (uint32_t)single);
+      if (rc == 0) cset_combine(s, &rhs, c == '&', p->mem);
+      cset_free(&rhs);
+      if (rc) return rc;
+      operands++;
+      continue;
+    }
+    if (op) return fail(p, "invalid set operation in character class");
+    int32_t single;
+    cset tmp;
+    cset_init(&tmp, p->mem);
+    int rc = class_operand(p, &tmp, &single);
+    last_was_range = 0;
+    if (rc == 0 && single >= 0 && peek(p) == '-' && peek_at(p, p->i + 1) != '-') {
+      p->i++; /* ClassSetRange */
+      int32_t hi;
+      cset none;
+      cset_init(&none, p->mem);
+      if (peek(p) == '[' || (peek(p) == '\\' && peek_at(p, p->i + 1) >= 0 &&
+                             strchr("qdDsSwWpP", (int)peek_at(p, p->i + 1)))) {
+        rc = fail(p, "invalid character class range");
+      } else {
+        rc = class_operand(p, &none, &hi);
+        if (rc == 0 && hi < 0) rc = fail(p, "invalid character class range");
+        if (rc == 0 && hi < single) rc = fail(p, "range out of order in character class");
+      }
+      cset_free(&none);
+      if (rc == 0) class_add_char(p, &tmp, (uint32_t)single, (uint32_t)hi);
+      last_was_range = 1;
+    } else if (rc == 0 && single >= 0) {
+      class_add_char(p, &tmp, (uint32_t)single, (uint32_t)single);
+    }
+    if (rc == 0) cset_union(s, &tmp);
+    cset_free(&tmp);
+    if (rc) return rc;
+    operands++;
+  }
+  return cset_err(s) ? oom(p) : 0;
+}
+
+/* Stores the finished class s as a node: its strings, longest first, then
+   its characters (CompileToCharSet / CompileAtom of §22.2.2). */
+static int32_t class_node(parser *p, cset *s) {
+  if (cset_err(s)) return oom(p);
+  int32_t set = new_node(p, N_SET);
+  if (set < 0) return -1;
+  uint32_t n = (uint32_t)ARR_N(s->r, rng), zero = 0;
+  N(p, set)->a = (uint32_t)(p->sets.len / sizeof(rng));
+  rng hdr = {n, zero};
+  arr_push(&p->sets, &hdr, sizeof hdr);
+  arr_push(&p->sets, s->r.ptr, s->r.len);
+  if (!cset_has_strings(s)) return p->sets.err ? oom(p) : set;
+  int32_t alt = new_node(p, N_ALT);
+  if (alt < 0) return -1;
+  const uint32_t *str = (const uint32_t *)(const void *)s->str.ptr;
+  size_t m = ARR_N(s->str, uint32_t);
+  uint32_t longest = 0;
+  for (size_t i = 0; i < m; i += 1 + str[i])
+    if (str[i] > longest) longest = str[i];
+  for (uint32_t len = longest; len >= 2; len--) {
+    for (size_t i = 0; i < m; i += 1 + str[i]) {
+      if (str[i] != len) continue;
+      int32_t seq = new_node(p, N_SEQ);
+      if (seq < 0) return -1;
+      for (uint32_t k = 0; k < len; k++) {
+        int32_t ch = new_node(p, N_CHAR);
+        if (ch < 0) return -1;
+        N(p, ch)->a = str[i + 1 + k];
+        add_kid(p, seq, ch);
+      }
+      add_kid(p, alt, seq);
+    }
+  }
+  add_kid(p, alt, set);
+  for (size_t i = 0; i < m; i += 1 + str[i]) /* the empty string last */
+    if (str[i] == 0) {
+      int32_t e = new_node(p, N_EMPTY);
+      if (e < 0) return -1;
+      add_kid(p, alt, e);
+      break;
+    }
+  return alt;
+}
+
+/* ----------------------------------------------------------- the pattern */
+
+static int32_t disjunction(parser *p);
+
+/* RegExpIdentifierName after "<" up to ">": its UTF-8 into p->names.
+   Returns its length, or -1. */
+static int group_name(parser *p, uint32_t *off, uint32_t *len) {
+  *off = (uint32_t)p->names.len;
+  int first = 1;
+  for (;;) {
+    int32_t c = next_cp(p);
+    if (c == '>' && !first) break;
+    if (c == '\\') {
+      if (next_cp(p) != 'u') return fail(p, "invalid group name");
+      c = unicode_escape(p);
+    }
+    if (c < 0 || !(first ? pat_is_id_start((uint32_t)c) : pat_is_id_part((uint32_t)c)))
+      return fail(p, "invalid group name");
+    url_buf_put_utf8(&p->names, (uint32_t)c);
+    first = 0;
+  }
+  *len = (uint32_t)p->names.len - *off;
+  return 0;
+}
+
+/* Whether two alternatives paths (disjunction, alternative pairs from the
+   root) can both participate: not when they part in some disjunction. */
+static int both_participate(const uint32_t *a, uint32_t na, const uint32_t *b,
+                            uint32_t nb) {
+  for (uint32_t k = 0; k < na && k < nb; k++) {
+    if (a[2 * k] != b[2 * k]) return 1;
+    if (a[2 * k + 1] != b[2 * k + 1]) return 0;
+  }
+  return 1;
+}
+
+static int add_group_name(parser *p, uint32_t off, uint32_t len, uint32_t group) {
+  uint32_t depth = (uint32_t)(ARR_N(p->stack, uint32_t) / 2);
+  const uint32_t *cur = (const uint32_t *)(const void *)p->stack.ptr;
+  size_t n = ARR_N(p->gnames, gname);
+  for (size_t i = 0; i < n; i++) {
+    const gname *g = &ARR_AT(p->gnames, gname, i);
+    if (g->len != len || memcmp(p->names.ptr + g->off, p->names.ptr + off, len))
+      continue;
+    const uint32_t *gp = &ARR_AT(p->paths, uint32_t, g->path);
+    if (both_participate(gp, g->depth, cur, depth))
+      return fail(p, "duplicate capture group name");
+  }
+  gname g = {off, len, group, (uint32_t)ARR_N(p->paths, uint32_t), depth};
+  arr_push(&p->paths, p->stack.ptr, p->stack.len);
+  arr_push(&p->gnames, &g, sizeof g);
+  return 0;
+}
+
+/* A quantifier's {n}, {n,}, {n,m} after "{"; 0, or -1 if not one. */
+static int braces(parser *p, uint32_t *min, uint32_t *max) {
+  uint64_t v = 0;
+  int any = 0;
+  while (is_digit(peek(p))) {
+    v = v * 10 + (uint64_t)(next_cp(p) - '0');
+    if (v > INF - 1) v = INF - 1;
+    any = 1;
+  }
+  if (!any) return -1;
+  *min = *max = (uint32_t)v;
+  if (eat(p, ',')) {
+    *max = INF;
+    if (is_digit(peek(p))) {
+      v = 0;
+      while (is_digit(peek(p))) {
+        v = v * 10 + (uint64_t)(next_cp(p) - '0');
+        if (v > INF - 1) v = INF - 1;
+      }
+      *max = (uint32_t)v;
+    }
+  }
+  return eat(p, '}') ? 0 : -1;
+}
+
+/* Modifiers after "(?": [ims]* (- [ims]*)? ":".  Returns 1 if they were
+   modifiers, 0 if not, -1 on error. */
+static int modifiers(parser *p, int *flags) {
+  int32_t c = peek(p);
+  if (!(c == '-' || c == 'i' || c == 'm' || c == 's')) return 0;
+  int add = 0, rem = 0, *cur = &add, dash = 0;
+  for (;;) {
+    c = next_cp(p);
+    int f = c == 'i' ? F_ICASE : c == 'm' ? F_MULTI : c == 's' ? F_DOTALL : 0;
+    if (f) {
+      if ((add | rem) & f) return fail(p, "repeated modifier");
+      *cur |= f;
+    } else if (c == '-' && !dash) {
+      dash = 1;
+      cur = &rem;
+    } else if (c == ':') {
+      break;
+    } else {
+      return fail(p, "invalid group");
+    }
+  }
+  if (dash && !add && !rem) return fail(p, "invalid modifiers");
+  *flags = (*flags | add) & ~rem;
+  return 1;
+}
+
+/* Term: an assertion, or an atom with an optional quantifier. */
+static int32_t term(parser *p) {
+  int32_t c = next_cp(p), atom = -1;
+  int quantifiable = 1;
+  uint32_t caps_before = p->ngroups;
+  switch (c) {
+    case '^': atom = new_node(p, N_BOL); quantifiable = 0; break;
+    case '$': atom = new_node(p, N_EOL); quantifiable = 0; break;
+    case '.': atom = new_node(p, N_ANY); break;
+    case '[': {
+      cset s;
+      cset_init(&s, p->mem);
+      int rc = bracket_class(p, &s);
+      if (rc == 0) atom = class_node(p, &s);
+      cset_free(&s);
+      if (rc) return -1;
+      break;
+    }
+    case '(': {
+      if (++p->depth > MAX_DEPTH) return fail(p, "groups nested too deeply");
+      int saved = p->flags, look = 0, behind = 0, neg = 0;
+      int32_t group = -1;
+      if (eat(p, '?')) {
+        int32_t d = peek(p);
+        if (d == ':') {
+          p->i++;
+        } else if (d == '=' || d == '!') {
+          p->i++;
+          look = 1;
+          neg = d == '!';
+        } else if (d == '<' && (peek_at(p, p->i + 1) == '=' || peek_at(p, p->i + 1) == '!')) {
+          neg = peek_at(p, p->i + 1) == '!';
+          p->i += 2;
+          look = behind = 1;
+        } else if (d == '<') {
+          p->i++;
+          uint32_t off, len;
+          if (group_name(p, &off, &len) < 0) return -1;
+          group = (int32_t)++p->ngroups;
+          if (add_group_name(p, off, len, (uint32_t)group) < 0) return -1;
+        } else {
+          int f = p->flags, m = modifiers(p, &f);
+          if (m < 0) return -1;
+          if (m == 0) return fail(p, "invalid group");
+          p->flags = f;
+        }
+      } else {
+        group = (int32_t)++p->ngroups;
+      }
+      int32_t body = disjunction(p);
+      p->flags = saved;
+      if (body < 0) return -1;
+      if (!eat(p, ')')) return fail(p, "unterminated group");
+      p->depth--;
+      if (look) {
+        atom = new_node(p, N_LOOK);
+        if (atom < 0) return -1;
+        N(p, atom)->neg = (uint8_t)neg;
+        N(p, atom)->behind = (uint8_t)behind;
+        add_kid(p, atom, body);
+        quantifiable = 0;
+      } else if (group >= 0) {
+        atom = new_node(p, N_GROUP);
+        if (atom < 0) return -1;
+        N(p, atom)->a = (uint32_t)group;
+        add_kid(p, atom, body);
+      } else {
+        atom = body;
+      }
+      break;
+    }
+    case '\\': {
+      int32_t e = next_cp(p);
+      if (e == 'b' || e == 'B') {
+        atom = new_node(p, N_WORDB);
+        if (atom >= 0) N(p, atom)->neg = e == 'B';
+        quantifiable = 0;
+        break;
+      }
+      if (e >= '1' && e <= '9') { /* DecimalEscape */
+        uint64_t v = (uint64_t)(e - '0');
+        while (is_digit(peek(p))) {
+          v = v * 10 + (uint64_t)(next_cp(p) - '0');
+          if (v > INF) v = INF;
+        }
+        if (v > p->total_groups) return fail(p, "invalid backreference");
+        atom = new_node(p, N_BACKREF);
+        if (atom < 0) return -1;
+        N(p, atom)->a = (uint32_t)ARR_N(p->refs, uint32_t);
+        uint32_t one = 1, g = (uint32_t)v;
+        arr_push(&p->refs, &one, sizeof one);
+        arr_push(&p->refs, &g, sizeof g);
+        break;
+      }
+      if (e == 'k') {
+        if (!eat(p, '<')) return fail(p, "invalid named reference");
+        uint32_t off, len;
+        if (group_name(p, &off, &len) < 0) return -1;
+        atom = new_node(p, N_BACKREF);
+        if (atom < 0) return -1;
+        uint32_t rec[3] = {(uint32_t)atom, off, len};
+        arr_push(&p->refnames, rec, sizeof rec);
+        break;
+      }
+      if (e >= 0 && strchr("dDsSwWpP", (int)e) && e) {
+        cset s;
+        cset_init(&s, p->mem);
+        int rc = class_escape(p, e, &s);
+        if (rc == 0) atom = class_node(p, &s);
+        cset_free(&s);
+        if (rc) return -1;
+        break;
+      }
+      int32_t ch = e < 0 ? -1 : char_escape(p, e);
+      if (ch < 0) return fail(p, "invalid escape");
+      atom = new_node(p, N_CHAR);
+      if (atom >= 0) N(p, atom)->a = (uint32_t)ch;
+      break;
+    }
+    case '*': case '+': case '?': case '{':
+      return fail(p, "nothing to repeat");
+    case ')': case ']': case '}': case '|':
+      return fail(p, "lone quantifier bracket");
+    default:
+      atom = new_node(p, N_CHAR);
+      if (atom >= 0) N(p, atom)->a = (uint32_t)c;
+  }
+  if (atom < 0) return -1;
+  /* Quantifier */
+  uint32_t min, max;
+  int32_t q = peek(p);
+  if (q == '*') { min = 0; max = INF; }
+  else if (q == '+') { min = 1; max = INF; }
+  else if (q == '?') { min = 0; max = 1; }
+  else if (q == '{') {
+    size_t save = p->i;
+    p->i++;
+    if (braces(p, &min, &max) < 0) {
+      p->i = save;
+      return fail(p, "incomplete quantifier");
+    }
+    if (min > max) return fail(p, "numbers out of order in quantifier");
+    p->i--; /* so that the common step below eats the '}' */
+  } else {
+    return atom;
+  }
+  p->i++;
+  if (!quantifiable) return fail(p, "nothing to repeat");
+  int32_t r = new_node(p, N_REPEAT);
+  if (r < 0) return -1;
+  N(p, r)->a = min;
+  N(p, r)->b = max;
+  N(p, r)->greedy = !eat(p, '?');
+  N(p, r)->cap_lo = caps_before + 1;
+  N(p, r)->cap_n = p->ngroups - caps_before;
+  add_kid(p, r, atom);
+  return r;
+}
+
+/* Disjunction: Alternative ( | Alternative )*, up to ')' or the end. */
+static int32_t disjunction(parser *p) {
+  int32_t alt = new_node(p, N_ALT);
+  if (alt < 0) return -1;
+  uint32_t id = p->ndisj++, k = 0;
+  for (;;) {
+    uint32_t pair[2] = {id, k};
+    arr_push(&p->stack, pair, sizeof pair);
+    int32_t seq = new_node(p, N_SEQ);
+    if (seq < 0) return -1;
+    while (peek(p) >= 0 && peek(p) != '|' && peek(p) != ')') {
+      int32_t t = term(p);
+      if (t < 0) return -1;
+      add_kid(p, seq, t);
+    }
+    p->stack.len -= sizeof pair;
+    add_kid(p, alt, seq);
+    if (!eat(p, '|')) break;
+    k++;
+  }
+  if (bufs_err(p)) return oom(p);
+  return alt;
+}
+
+/* Counts the capturing groups (a DecimalEscape may refer forward). */
+static uint32_t count_groups(const unsigned char *s, size_t n) {
+  uint32_t count = 0;
+  int in_class = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (s[i] == '\\') {
+      i++;
+    } else if (s[i] == '[') {
+      in_class++;
+    } else if (s[i] == ']' && in_class) {
+      in_class--;
+    } else if (s[i] == '(' && !in_class) {
+      if (i + 1 >= n || s[i + 1] != '?') count++;
+      else if (i + 2 < n && s[i + 2] == '<' &&
+               !(i + 3 < n && (s[i + 3] == '=' || s[i + 3] == '!')))
+        count++;
+    }
+  }
+  return count;
+}
+
+/* ------------------------------------------------------------- compiling */
+
+enum {
+  OP_MATCH, OP_CHAR, OP_ANY, OP_SET, OP_BOL, OP_EOL, OP_WORDB, OP_SPLIT_NEXT,
+  OP_SPLIT_JUMP, OP_JMP, OP_SAVE, OP_RESET, OP_LOOP_INIT, OP_LOOP,
+  OP_LOOP_END, OP_REPEAT, OP_BACKREF, OP_LOOK, OP_LOOK_END
+};
+/* Modifier bits of an op word (op | bits << 8). */
+enum { B_BACK = 1, B_ICASE = 2, B_MULTI = 4, B_DOTALL = 8, B_NEG = 16,
+       B_GREEDY = 32 };
+#define OPW(op, bits) ((int32_t)((op) | ((bits) << 8)))
+
+struct pat_regex {
+  const url_allocator *mem;
+  int32_t *prog;
+  size_t nprog;
+  rng *sets;
+  uint32_t *refs;
+  uint32_t ngroups, nregs;
+  int anchored; /* starts with ^ (no m): only index 0 can match */
+};
+
+typedef struct compiler {
+  parser *p;
+  url_buf code; /* int32_t[] */
+  uint32_t nregs;
+} compiler;
+
+static size_t here(const compiler *c) { return ARR_N(c->code, int32_t); }
+static void emit(compiler *c, int32_t w) { arr_push(&c->code, &w, sizeof w); }
+static void patch(compiler *c, size_t at, size_t target) {
+  ARR_AT(c->code, int32_t, at) = (int32_t)target;
+}
+
+static int node_bits(const node *x, int back) {
+  return (back ? B_BACK : 0) | (x->flags & F_ICASE ? B_ICASE : 0) |
+         (x->flags & F_MULTI ? B_MULTI : 0) | (x->flags & F_DOTALL ? B_DOTALL : 0);
+}
+
+/* Whether x consumes exactly one character with no side effect (so that
+   a quantifier of it can use OP_REPEAT). */
+static int single_char(const node *x) {
+  return x->type == N_CHAR || x->type == N_ANY || x->type == N_SET;
+}
+
+static void compile(compiler *c, int32_t i, int back);
+
+static void compile_kids(compiler *c, int32_t first, int back) {
+  /* backward: a sequence is matched last term first */
+  int32_t kids[64], n = 0;
+  if (!back) {
+    for (int32_t k = first; k >= 0; k = N(c->p, k)->next) compile(c, k, 0);
+    return;
+  }
+  for (int32_t k = first; k >= 0; k = N(c->p, k)->next) n++;
+  int32_t *list = kids;
+  url_buf heap;
+  arr_init(&heap, c->p->mem);
+  if (n > 64) {
+    url_buf_reserve(&heap, (size_t)n * sizeof(int32_t));
+    if (heap.err) {
+      c->code.err = heap.err;
+      return;
+    }
+    list = (int32_t *)(void *)heap.ptr;
+  }
+  n = 0;
+  for (int32_t k = first; k >= 0; k = N(c->p, k)->next) list[n++] = k;
+  while (n--) compile(c, list[n], 1);
+  url_buf_free(&heap);
+}
+
+static void compile(compiler *c, int32_t i, int back) {
+  const node *x = N(c->p, i);
+  int bits = node_bits(x, back);
+  switch (x->type) {
+    case N_EMPTY: break;
+    case N_CHAR:
+      emit(c, OPW(OP_CHAR, bits));
+      emit(c, (int32_t)(bits & B_ICASE ? fold(x->a) : x->a));
+      break;
+    case N_ANY: emit(c, OPW(OP_ANY, bits)); break;
+    case N_SET:
+      emit(c, OPW(OP_SET, bits));
+      emit(c, (int32_t)x->a);
+      break;
+    case N_BOL: emit(c, OPW(OP_BOL, bits)); break;
+    case N_EOL: emit(c, OPW(OP_EOL, bits)); break;
+    case N_WORDB: emit(c, OPW(OP_WORDB, bits | (x->neg ? B_NEG : 0))); break;
+    case N_SEQ: compile_kids(c, x->kid, back); break;
+    case N_ALT: {
+      /* L1: SPLIT_NEXT L2; alt1; JMP end; L2: SPLIT_NEXT L3; alt2; ... */
+      size_t fix[2] = {0, 0};
+      url_buf jumps;
+      arr_init(&jumps, c->p->mem);
+      for (int32_t k = x->kid; k >= 0; k = N(c->p, k)->next) {
+        int last = N(c->p, k)->next < 0;
+        if (!last) {
+          emit(c, OP_SPLIT_NEXT);
+          fix[0] = here(c);
+          emit(c, 0);
+        }
+        compile(c, k, back);
+        if (!last) {
+          emit(c, OP_JMP);
+          size_t j = here(c);
+          arr_push(&jumps, &j, sizeof j);
+          emit(c, 0);
+          if (!c->code.err) patch(c, fix[0], here(c));
+        }
+      }
+      for (size_t k = 0; k < ARR_N(jumps, size_t) && !c->code.err; k++)
+        patch(c, ARR_AT(jumps, size_t, k), here(c));
+      if (jumps.err) c->code.err = jumps.err;
+      url_buf_free(&jumps);
+      break;
+    }
+    case N_GROUP:
+      /* backward: the end is known first (§22.2.2.8, "direction is backward") */
+      emit(c, OP_SAVE);
+      emit(c, (int32_t)(2 * x->a + (back ? 1 : 0)));
+      compile(c, x->kid, back);
+      emit(c, OP_SAVE);
+      emit(c, (int32_t)(2 * x->a + (back ? 0 : 1)));
+      break;
+    case N_BACKREF:
+      emit(c, OPW(OP_BACKREF, bits));
+      emit(c, (int32_t)x->a);
+      break;
+    case N_LOOK: {
+      emit(c, OPW(OP_LOOK, (x->neg ? B_NEG : 0)));
+      size_t end = here(c);
+      emit(c, 0);
+      compile(c, x->kid, x->behind);
+      emit(c, OP_LOOK_END);
+      if (!c->code.err) patch(c, end, here(c));
+      break;
+    }
+    case N_REPEAT: {
+      const node *k = N(c->p, x->kid);
+      if (x->b == 0) break; /* {0}: matches the empty string */
+      if (single_char(k) && !back) {
+        /* REPEAT min max bits <one char op> */
+        emit(c, OPW(OP_REPEAT, x->greedy ? B_GREEDY : 0));
+        emit(c, (int32_t)x->a);
+        emit(c, (int32_t)x->b);
+        compile(c, x->kid, 0);
+        break;
+      }
+      /* RepeatMatcher (§22.2.2.3.1) with a counter and a position register:
+           LOOP_INIT r; L: LOOP r min max exit; RESET lo hi; body;
+           LOOP_END r min L; exit: */
+      uint32_t r = c->nregs;
+      c->nregs += 2;
+      emit(c, OP_LOOP_INIT);
+      emit(c, (int32_t)r);
+      size_t head = here(c);
+      emit(c, OPW(OP_LOOP, x->greedy ? B_GREEDY : 0));
+      emit(c, (int32_t)r);
+      emit(c, (int32_t)x->a);
+      emit(c, (int32_t)x->b);
+      size_t exit = here(c);
+      emit(c, 0);
+      if (x->cap_n) {
+        emit(c, OP_RESET);
+        emit(c, (int32_t)(2 * x->cap_lo));
+        emit(c, (int32_t)(2 * (x->cap_lo + x->cap_n) - 1));
+      }
+      compile(c, x->kid, back);
+      emit(c, OP_LOOP_END);
+      emit(c, (int32_t)r);
+      emit(c, (int32_t)x->a);
+      emit(c, (int32_t)head);
+      if (!c->code.err) patch(c, exit, here(c));
+      break;
+    }
+  }
+}
+
+/* Resolves \k<name> to the groups of that name. */
+static int resolve_refs(parser *p) {
+  size_t n = ARR_N(p->refnames, uint32_t);
+  for (size_t i = 0; i < n; i += 3) {
+    const uint32_t *rec = &ARR_AT(p->refnames, uint32_t, i);
+    uint32_t list = (uint32_t)ARR_N(p->refs, uint32_t), count = 0;
+    arr_push(&p->refs, &count, sizeof count);
+    size_t ng = ARR_N(p->gnames, gname);
+    for (size_t k = 0; k < ng; k++) {
+      const gname *g = &ARR_AT(p->gnames, gname, k);
+      if (g->len == rec[2] && !memcmp(p->names.ptr + g->off, p->names.ptr + rec[1], g->len)) {
+        arr_push(&p->refs, &g->group, sizeof g->group);
+        count++;
+      }
+    }
+    if (p->refs.err) return oom(p);
+    if (!count) return fail(p, "invalid named capture referenced");
+    ARR_AT(p->refs, uint32_t, list) = count;
+    N(p, (int32_t)rec[0])->a = list;
+  }
+  return 0;
+}
+
+static void parser_free(parser *p) {
+  url_buf_free(&p->nodes);
+  url_buf_free(&p->sets);
+  url_buf_free(&p->names);
+  url_buf_free(&p->gnames);
+  url_buf_free(&p->paths);
+  url_buf_free(&p->stack);
+  url_buf_free(&p->refs);
+  url_buf_free(&p->refnames);
+}
+
+/* Moves b's contents to a fresh allocation of exactly its size. */
+static void *take(const url_allocator *mem, url_buf *b) {
+  void *q = mem->alloc(b->len ? b->len : 1);
+  if (q && b->len) memcpy(q, b->ptr, b->len);
+  return q;
+}
+
+int pat_regex_compile(const char *src, size_t n, int flags,
+                      const url_allocator *mem, pat_regex **out, char *err,
+                      size_t errn) {
+  *out = NULL;
+  if (errn) err[0] = 0;
+  parser p = {.s = (const unsigned char *)src, .n = n, .mem = mem,
+              .flags = flags & PAT_RE_ICASE ? F_ICASE : 0, .err = err,
+              .errn = errn};
+  arr_init(&p.nodes, mem);
+  arr_init(&p.sets, mem);
+  arr_init(&p.names, mem);
+  arr_init(&p.gnames, mem);
+  arr_init(&p.paths, mem);
+  arr_init(&p.stack, mem);
+  arr_init(&p.refs, mem);
+  arr_init(&p.refnames, mem);
+  p.total_groups = count_groups(p.s, n);
+  int32_t root = disjunction(&p);
+  if (root >= 0 && p.i < n) root = fail(&p, peek(&p) == ')' ? "unmatched ')'" : "lone quantifier bracket");
+  if (root >= 0 && resolve_refs(&p) < 0) root = -1;
+  if (root >= 0 && bufs_err(&p)) root = oom(&p);
+  if (root < 0) {
+    int rc = p.failed ? p.failed : URL_NOMEM;
+    parser_free(&p);
+    return rc;
+  }
+  compiler c = {.p = &p};
+  arr_init(&c.code, mem);
+  emit(&c, OP_SAVE);
+  emit(&c, 0);
+  compile(&c, root, 0);
+  emit(&c, OP_SAVE);
+  emit(&c, 1);
+  emit(&c, OP_MATCH);
+  pat_regex *re = mem->alloc(sizeof *re);
+  int rc = URL_NOMEM;
+  if (re && !c.code.err) {
+    *re = (pat_regex){.mem = mem, .ngroups = p.ngroups, .nregs = c.nregs};
+    re->nprog = here(&c);
+    re->prog = take(mem, &c.code);
+    re->sets = take(mem, &p.sets);
+    re->refs = take(mem, &p.refs);
+    /* index 0 of the program is SAVE 0; then a ^ without m anchors */
+    const node *r = N(&p, root);
+    if (r->kid >= 0 && N(&p, r->kid)->next < 0) {
+      const node *seq = N(&p, r->kid);
+      re->anchored = seq->kid >= 0 && N(&p, seq->kid)->type == N_BOL &&
+                     !(N(&p, seq->kid)->flags & F_MULTI);
+    }
+    if (re->prog && re->sets && re->refs) {
+      rc = URL_OK;
+      *out = re;
+    } else {
+      pat_regex_free(re);
+    }
+  } else if (re) {
+    mem->release(re);
+  }
+  url_buf_free(&c.code);
+  parser_free(&p);
+  return rc;
+}
+
+void pat_regex_free(pat_regex *re) {
+  if (!re) return;
+  const url_allocator *mem = re->mem;
+  if (re->prog) mem->release(re->prog);
+  if (re->sets) mem->release(re->sets);
+  if (re->refs) mem->release(re->refs);
+  mem->release(re);
+}
+
+int pat_regex_groups(const pat_regex *re) { return (int)re->ngroups; }
+
+/* -------------------------------------------------------------- matching */
+
+enum { BT_BRANCH, BT_SLOT, BT_REG, BT_REPEAT };
+
+typedef struct bt {
+  int32_t kind, pc;
+  long pos;
+  long a, b; /* BT_SLOT/REG: index, old value in pos; BT_REPEAT: count */
+} bt;
+
+typedef struct vm {
+  const pat_regex *re;
+  const unsigned char *in;
+  long n;
+  long *caps, *regs;
+  bt *stack;
+  size_t top, cap;
+  bt *inline_stack;
+  size_t steps, max_steps;
+  int err;
+} vm;
+
+static int push(vm *m, int32_t kind, int32_t pc, long pos, long a, long b) {
+  if (m->top == m->cap) {
+    size_t cap = m->cap * 2;
+    bt *q;
+    if (m->stack == m->inline_stack) {
+      q = m->re->mem->alloc(cap * sizeof *q);
+      if (q) memcpy(q, m->stack, m->top * sizeof *q);
+    } else {
+      q = m->re->mem->resize(m->stack, cap * sizeof *q);
+    }
+    if (!q) {
+      m->err = URL_NOMEM;
+      return -1;
+    }
+    m->stack = q;
+    m->cap = cap;
+  }
+  m->stack[m->top++] = (bt){kind, pc, pos, a, b};
+  return 0;
+}
+
+/* The code point at pos going forward (*next past it), or backward
+   (*next before it); -1 at the end of the input. */
+static int32_t read_cp(const vm *m, long pos, int back, long *next) {
+  if (!back) {
+    if (pos >= m->n) return -1;
+    size_t k = (size_t)pos;
+    uint32_t c = url_utf8_next(m->in, (size_t)m->n, &k);
+    *next = (long)k;
+    return (int32_t)c;
+  }
+  if (pos <= 0) return -1;
+  long k = pos - 1;
+  while (k > 0 && (m->in[k] & 0xC0) == 0x80) k--;
+  size_t j = (size_t)k;
+  uint32_t c = url_utf8_next(m->in, (size_t)m->n, &j);
+  *next = k;
+  return (int32_t)c;
+}
+
+static int in_set(const pat_regex *re, int32_t set, uint32_t c) {
+  const rng *h = &re->sets[set];
+  const rng *r = h + 1;
+  size_t lo = 0, hi = h->lo;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (c < r[mid].lo) hi = mid;
+    else if (c > r[mid].hi) lo = mid + 1;
+    else return 1;
+  }
+  return 0;
+}
+
+/* One character op at pc against the input at pos: the position past it,
+   or -1. */
+static long match_char(const vm *m, const int32_t *op, long pos) {
+  int bits = op[0] >> 8;
+  long next;
+  int32_t c = read_cp(m, pos, bits & B_BACK, &next);
+  if (c < 0) return -1;
+  switch (op[0] & 0xFF) {
+    case OP_CHAR:
+      return (uint32_t)op[1] == (bits & B_ICASE ? fold((uint32_t)c) : (uint32_t)c) ? next : -1;
+    case OP_ANY:
+      if (bits & B_DOTALL) return next;
+      return c == '\n' || c == '\r' || c == 0x2028 || c == 0x2029 ? -1 : next;
+    case OP_SET:
+      return in_set(m->re, op[1], bits & B_ICASE ? fold((uint32_t)c) : (uint32_t)c) ? next : -1;
+  }
+  return -1;
+}
+
+static int is_word(int32_t c, int icase) {
+  if (c < 0) return 0;
+  if (c < 128) return is_alpha(c) || is_digit(c) || c == '_';
+  return icase && (c == 0x17F || c == 0x212A);
+}
+
+static int is_line_term(int32_t c) {
+  return c == '\n' || c == '\r' || c == 0x2028 || c == 0x2029;
+}
+
+static size_t op_len(int32_t w) {
+  switch (w & 0xFF) {
+    case OP_CHAR: case OP_SET: case OP_SPLIT_NEXT: case OP_SPLIT_JUMP:
+    case OP_JMP: case OP_SAVE: case OP_LOOP_INIT: case OP_BACKREF:
+    case OP_LOOK: return 2;
+    case OP_RESET: return 3;
+    case OP_LOOP_END: return 4;
+    case OP_LOOP: return 5;
+    default: return 1;
+  }
+}
+
+/* Sets caps[slot] = v, remembering the old value. */
+static int set_slot(vm *m, long *arr, int kind, long slot, long v) {
+  if (push(m, kind, 0, arr[slot], slot, 0) < 0) return -1;
+  arr[slot] = v;
+  return 0;
+}
+
+/*
+** Runs the program from pc at pos until OP_MATCH or OP_LOOK_END (1, with
+** *end the position), or until every alternative failed (0); -1 on error
+** (m->err).  Backtracking entries above the stack's height at entry are
+** its own.
+*/
+static int run(vm *m, size_t pc, long pos, long *end) {
+  const int32_t *prog = m->re->prog;
+  size_t base = m->top;
+  for (;;) {
+    if (++m->steps > m->max_steps) {
+      m->err = PAT_STEP_LIMIT;
+      return -1;
+    }
+    const int32_t *op = prog + pc;
+    int bits = op[0] >> 8;
+    int back = bits & B_BACK;
+    switch (op[0] & 0xFF) {
+      case OP_MATCH:
+      case OP_LOOK_END:
+        *end = pos;
+        return 1;
+      case OP_CHAR:
+      case OP_ANY:
+      case OP_SET: {
+        long next = match_char(m, op, pos);
+        if (next < 0) goto fail;
+        pos = next;
+        pc += op_len(op[0]);
+        continue;
+      }
+      case OP_BOL: {
+        long prev;
+        int32_t c = read_cp(m, pos, 1, &prev);
+        if (!(pos == 0 || ((bits & B_MULTI) && is_line_term(c)))) goto fail;
+        pc++;
+        continue;
+      }
+      case OP_EOL: {
+        long next;
+        int32_t c = read_cp(m, pos, 0, &next);
+        if (!(pos == m->n || ((bits & B_MULTI) && is_line_term(c)))) goto fail;
+        pc++;
+        continue;
+      }
+      case OP_WORDB: {
+        long x;
+        int icase = bits & B_ICASE;
+        int a = is_word(read_cp(m, pos, 1, &x), icase);
+        int b = is_word(read_cp(m, pos, 0, &x), icase);
+        if ((a != b) == !!(bits & B_NEG)) goto fail;
+        pc++;
+        continue;
+      }
+      case OP_SPLIT_NEXT: /* try the next op first */
+        if (push(m, BT_BRANCH, op[1], pos, 0, 0) < 0) return -1;
+        pc += 2;
+        continue;
+      case OP_SPLIT_JUMP:
+        if (push(m, BT_BRANCH, (int32_t)(pc + 2), pos, 0, 0) < 0) return -1;
+        pc = (size_t)op[1];
+        continue;
+      case OP_JMP:
+        pc = (size_t)op[1];
+        continue;
+      case OP_SAVE:
+        if (set_slot(m, m->caps, BT_SLOT, op[1], pos) < 0) return -1;
+        pc += 2;
+        continue;
+      case OP_RESET:
+        for (long k = op[1]; k <= op[2]; k++)
+          if (m->caps[k] != -1 && set_slot(m, m->caps, BT_SLOT, k, -1) < 0)
+            return -1;
+        pc += 3;
+        continue;
+      case OP_LOOP_INIT:
+        if (set_slot(m, m->regs, BT_REG, op[1], 0) < 0) return -1;
+        pc += 2;
+        continue;
+      case OP_LOOP: {
+        /* RepeatMatcher: regs[r] iterations done so far */
+        long r = op[1], k = m->regs[r];
+        uint32_t min = (uint32_t)op[2], max = (uint32_t)op[3];
+        size_t body = pc + 5, exit = (size_t)op[4];
+        if (max != INF && (uint32_t)k >= max) {
+          pc = exit;
+          continue;
+        }
+        if ((uint32_t)k >= min) {
+          if (bits & B_GREEDY) {
+            if (push(m, BT_BRANCH, (int32_t)exit, pos, 0, 0) < 0) return -1;
+          } else {
+            if (push(m, BT_BRANCH, (int32_t)body, pos, 0, 0) < 0) return -1;
+            pc = exit;
+            continue;
+          }
+        }
+        if (set_slot(m, m->regs, BT_REG, r + 1, pos) < 0) return -1;
+        pc = body;
+        continue;
+      }
+      case OP_LOOP_END: {
+        long r = op[1], k = m->regs[r];
+        /* an iteration past the minimum must not match the empty string */
+        if ((uint32_t)k >= (uint32_t)op[2] && pos == m->regs[r + 1]) goto fail;
+        if (set_slot(m, m->regs, BT_REG, r, k + 1) < 0) return -1;
+        pc = (size_t)op[3];
+        continue;
+      }
+      case OP_REPEAT: {
+        uint32_t min = (uint32_t)op[1], max = (uint32_t)op[2];
+        const int32_t *atom = op + 3;
+        size_t after = pc + 3 + op_len(atom[0]);
+        long count = 0, next;
+        uint32_t want = bits & B_GREEDY ? max : min;
+        while ((uint32_t)count < want && (next = match_char(m, atom, pos)) >= 0) {
+          pos = next;
+          count++;
+          if (++m->steps > m->max_steps) {
+            m->err = PAT_STEP_LIMIT;
+            return -1;
+          }
+        }
+        if ((uint32_t)count < min) goto fail;
+        if ((bits & B_GREEDY) ? (uint32_t)count > min : (uint32_t)count < max) {
+          if (push(m, BT_REPEAT, (int32_t)pc, pos, count, 0) < 0) return -1;
+        }
+        pc = after;
+        continue;
+      }
+      case OP_BACKREF: {
+        /* BackreferenceMatcher: the group of that number (or name) that
+           participated; an unset group matches the empty string */
+        const uint32_t *list = m->re->refs + op[1];
+        long s = -1, e = -1;
+        for (uint32_t k = 1; k <= list[0]; k++) {
+          uint32_t g = list[k];
+          if (m->caps[2 * g] >= 0 && m->caps[2 * g + 1] >= 0) {
+            s = m->caps[2 * g];
+            e = m->caps[2 * g + 1];
+            break;
+          }
+        }
+        if (s < 0) {
+          pc += 2;
+          continue;
+        }
+        long p = pos;
+        long q = back ? e : s;
+        int ok = 1;
+        while (ok && (back ? q > s : q < e)) {
+          long qn, pn;
+          int32_t a = read_cp(m, q, back, &qn);
+          int32_t b = read_cp(m, p, back, &pn);
+          if (b < 0 || (bits & B_ICASE ? fold((uint32_t)a) != fold((uint32_t)b) : a != b))
+            ok = 0;
+          q = qn;
+          p = pn;
+        }
+        if (!ok) goto fail;
+        pos = p;
+        pc += 2;
+        continue;
+      }
+      case OP_LOOK: {
+        /* Lookarounds are atomic: the first way the body matches is kept
+           (with its captures), never revisited. */
+        size_t nslots = 2 * ((size_t)m->re->ngroups + 1);
+        long snap_st[32], *snap = snap_st;
+        if (nslots > 32) {
+          snap = m->re->mem->alloc(nslots * sizeof *snap);
+          if (!snap) {
+            m->err = URL_NOMEM;
+            return -1;
+          }
+        }
+        memcpy(snap, m->caps, nslots * sizeof *snap);
+        size_t mark = m->top;
+        long e;
+        int rc = run(m, pc + 2, pos, &e);
+        if (rc > 0) m->top = mark; /* drop its entries, keep its captures */
+        int neg = bits & B_NEG;
+        if (rc > 0 && !neg) {
+          for (size_t k = 0; k < nslots && rc > 0; k++)
+            if (snap[k] != m->caps[k] && push(m, BT_SLOT, 0, snap[k], (long)k, 0) < 0)
+              rc = -1;
+        } else if (rc > 0 && neg) {
+          memcpy(m->caps, snap, nslots * sizeof *snap);
+        }
+        if (snap != snap_st) m->re->mem->release(snap);
+        if (rc < 0) return -1;
+        if ((rc > 0) == !!neg) goto fail;
+        pc = (size_t)op[1];
+        continue;
+      }
+    }
+  fail:
+    /* backtrack to the newest alternative of this run */
+    for (;;) {
+      if (m->top == base) return 0;
+      bt *b = &m->stack[--m->top];
+      if (b->kind == BT_SLOT) {
+        m->caps[b->a] = b->pos;
+        continue;
+      }
+      if (b->kind == BT_REG) {
+        m->regs[b->a] = b->pos;
+        continue;
+      }
+      if (++m->steps > m->max_steps) {
+        m->err = PAT_STEP_LIMIT;
+        return -1;
+      }
+      if (b->kind == BT_BRANCH) {
+        pc = (size_t)b->pc;
+        pos = b->pos;
+        break;
+      }
+      /* BT_REPEAT: one fewer (greedy) or one more (lazy) */
+      const int32_t *rop = prog + b->pc;
+      const int32_t *atom = rop + 3;
+      uint32_t min = (uint32_t)rop[1], max = (uint32_t)rop[2];
+      long count = b->a, p = b->pos, next;
+      if (rop[0] >> 8 & B_GREEDY) {
+        read_cp(m, p, 1, &next); /* back over the last character taken */
+        p = next;
+        count--;
+        if ((uint32_t)count > min) {
+          b->pos = p;
+          b->a = count;
+          m->top++;
+        }
+      } else {
+        next = match_char(m, atom, p);
+        if (next < 0) continue;
+        p = next;
+        count++;
+        if ((uint32_t)count < max) {
+          b->pos = p;
+          b->a = count;
+          m->top++;
+        }
+      }
+      pc = (size_t)b->pc + 3 + op_len(atom[0]);
+      pos = p;
+      break;
+    }
+  }
+}
+
+int pat_regex_exec(const pat_regex *re, const char *in, size_t n, long *caps,
+                   size_t max_steps) {
+  size_t nslots = 2 * ((size_t)re->ngroups + 1);
+  long regs_st[32], *regs = regs_st;
+  bt stack_st[64];
+  if (re->nregs > 32) {
+    regs = re->mem->alloc(re->nregs * sizeof *regs);
+    if (!regs) return URL_NOMEM;
+  }
+  vm m = {.re = re, .in = (const unsigned char *)in, .n = (long)n,
+          .caps = caps, .regs = regs, .stack = stack_st, .cap = 64,
+          .inline_stack = stack_st,
+          .max_steps = max_steps ? max_steps : PAT_DEFAULT_STEPS + 64 * n};
+  int rc = 0;
+  long end = 0;
+  /* RegExpBuiltinExec: try each index from lastIndex 0 */
+  for (long start = 0; start <= (long)n; start++) {
+    for (size_t k = 0; k < nslots; k++) caps[k] = -1;
+    for (uint32_t k = 0; k < re->nregs; k++) regs[k] = 0;
+    m.top = 0;
+    rc = run(&m, 0, start, &end);
+    if (rc != 0 || re->anchored) break;
+    if (start < (long)n) /* to the next code point */
+      while (start + 1 < (long)n && (m.in[start + 1] & 0xC0) == 0x80) start++;
+  }
+  if (m.stack != stack_st) re->mem->release(m.stack);
+  if (regs != regs_st) re->mem->release(regs);
+  if (rc < 0) return m.err;
+  return rc ? URL_OK : URL_FAILURE;
+}

@@ -1,0 +1,69 @@
+/*
+** ECMAScript regular expressions with the `v` flag (and `i`), as the URL
+** Pattern Standard compiles each component: RegExpCreate(source, "v" or
+** "vi") and RegExpBuiltinExec from lastIndex 0.  ECMA-262 §22.2 syntax
+** (no Annex B) and semantics: backtracking in the Standard's order,
+** captures of a quantified group reset at each iteration, an iteration that
+** matches the empty string past the minimum fails, lookbehind matched
+** backwards, backreferences to unset groups match the empty string,
+** `v`-mode character classes (nested classes, `--`, `&&`, `\q{...}`) and
+** modifiers `(?ims-ims:...)`.
+**
+** Input is UTF-8 (code points are the units, as `v` makes them).  What
+** differs from a JavaScript engine (README, "Regular expressions"):
+**   - Unicode property escapes (\p{...}, \P{...}) are a syntax error here;
+**   - under `i`, Canonicalize is exact for ASCII input (the URL Pattern
+**     Standard only ever matches canonicalized components, which are
+**     ASCII), folding A-Z, U+212A KELVIN SIGN to k and U+017F LONG S to s;
+**     other non-ASCII code points match only themselves.
+**
+** Matching has a step limit: a pattern that backtracks without end is the
+** error PAT_STEP_LIMIT, never a hang.  The compiled program is immutable,
+** so one may serve many threads.
+*/
+#ifndef PAT_REGEX_H
+#define PAT_REGEX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "url_buf.h"
+
+/* Status beyond url_status: the step limit was reached. */
+#define PAT_STEP_LIMIT 4
+
+/* Flags: the `i` flag (the `v` flag is always on). */
+#define PAT_RE_ICASE 1
+
+typedef struct pat_regex pat_regex;
+
+/*
+** Compiles src[0..n) (UTF-8).  Returns URL_OK with *out set, URL_FAILURE
+** for a syntax error (a message in err[0..errn)), or URL_NOMEM.
+*/
+int pat_regex_compile(const char *src, size_t n, int flags,
+                      const url_allocator *mem, pat_regex **out, char *err,
+                      size_t errn);
+void pat_regex_free(pat_regex *re);
+
+/* The number of capturing groups (group 0, the match, not counted). */
+int pat_regex_groups(const pat_regex *re);
+
+/*
+** RegExpBuiltinExec from index 0 (no g or y flag): the first match of re
+** in in[0..n) (valid UTF-8).  caps[0..2 * (groups + 1)) get byte offsets
+** of each group's start and end, -1 for a group that did not participate.
+** max_steps bounds the work (0: the default, PAT_DEFAULT_STEPS plus 64
+** per input byte).  Returns URL_OK (a match), URL_FAILURE (none),
+** URL_NOMEM, or PAT_STEP_LIMIT.
+*/
+#define PAT_DEFAULT_STEPS 10000000u
+int pat_regex_exec(const pat_regex *re, const char *in, size_t n,
+                   long *caps, size_t max_steps);
+
+/* ECMAScript's IdentifierStartChar / IdentifierPartChar (ID_Start plus $ _,
+   ID_Continue plus $ ZWNJ ZWJ; pattern/id_tables.c). */
+int pat_is_id_start(uint32_t c);
+int pat_is_id_part(uint32_t c);
+
+#endif /* PAT_REGEX_H */

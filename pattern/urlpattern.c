@@ -1,0 +1,424 @@
+/*
+** URL patterns (URL Pattern Standard §1): create (compile each component),
+** match, and the getters.  A compiled pattern is one allocation for its
+** strings and names plus one program per component, immutable once made.
+**
+** Matching runs each component's regular expression, except where a
+** shorter way gives the same answer: a component whose pattern is only
+** the full wildcard ("*": "^(.*)$") matches any input without a line
+** terminator, the whole input being its group; a component of fixed text
+** only ("https", "": "^https$") is a comparison.
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+const char *const pat_component_names[PAT_N] = {
+    "protocol", "username", "password", "hostname",
+    "port",     "pathname", "search",   "hash"};
+
+enum { FAST_NONE, FAST_ANY, FAST_EXACT };
+
+typedef struct comp {
+  url_str pattern, regexp, fixed;
+  url_str *names;
+  int ngroups;
+  int has_regexp_groups;
+  int fast;
+  int icase;
+  pat_regex *re;
+  size_t slot; /* its captures: slots[slot .. slot + 2 * (ngroups + 1)) */
+} comp;
+
+struct url_pattern {
+  const url_allocator *mem;
+  comp c[PAT_N];
+  char *strings;
+  url_str *names;
+  size_t nslots;
+  int ignore_case;
+};
+
+/* ------------------------------------------------------------ compiling */
+
+/* A component being compiled: offsets into the builder's strings. */
+typedef struct build {
+  url_buf strings;
+  url_buf names; /* pat_ref[] into strings */
+  size_t pat[2], re[2], fixed[2], names_at[PAT_N];
+  const url_allocator *mem;
+  char *err;
+  size_t errn;
+} build;
+
+static const pat_options default_options = {0, 0, 0};
+static const pat_options hostname_options = {'.', 0, 0};
+
+static int is_line_terminator_free(const char *s, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c == '\n' || c == '\r') return 0;
+    if (c == 0xE2 && i + 2 < n && (unsigned char)s[i + 1] == 0x80 &&
+        ((unsigned char)s[i + 2] == 0xA8 || (unsigned char)s[i + 2] == 0xA9))
+      return 0;
+  }
+  return 1;
+}
+
+/*
+** https://urlpattern.spec.whatwg.org/#compile-a-component: into c, with
+** its strings appended to b->strings (offsets fixed up by the caller).
+*/
+static int compile_component(build *b, pat_component which, const char *in,
+                             size_t n, pat_encoder enc, const pat_options *o,
+                             comp *c, size_t off[3][2]) {
+  pat_parts pp;
+  pat_parts_init(&pp, b->mem);
+  url_buf re, names, pstr;
+  char re_st[256], names_st[128], p_st[256];
+  url_buf_init(&re, b->mem, re_st, sizeof re_st, (size_t)1 << 30);
+  url_buf_init(&names, b->mem, names_st, sizeof names_st, (size_t)1 << 30);
+  url_buf_init(&pstr, b->mem, p_st, sizeof p_st, (size_t)1 << 30);
+  char msg[200] = "";
+  int rc = pat_parse_pattern(in, n, o, enc, &pp, msg, sizeof msg);
+  if (rc == URL_FAILURE)
+    snprintf(b->err, b->errn, "%s: %s", pat_component_names[which], msg);
+  if (rc == URL_OK) {
+    pat_generate_regexp(&pp, o, &re, &names);
+    rc = re.err | names.err;
+  }
+  if (rc == URL_OK) {
+    rc = pat_regex_compile(re.ptr, re.len, o->ignore_case ? PAT_RE_ICASE : 0,
+                           b->mem, &c->re, msg, sizeof msg);
+    if (rc == URL_FAILURE)
+      snprintf(b->err, b->errn, "%s: invalid regular expression /%.*s/: %s",
+               pat_component_names[which], (int)(re.len > 100 ? 100 : re.len),
+               re.ptr, msg);
+  }
+  if (rc == URL_OK) {
+    pat_generate_pattern(&pp, o, &pstr);
+    rc = pstr.err;
+  }
+  if (rc == URL_OK) {
+    size_t np = pp.parts.len / sizeof(pat_part);
+    const pat_part *parts = (const pat_part *)(const void *)pp.parts.ptr;
+    for (size_t i = 0; i < np; i++)
+      if (parts[i].type == PART_REGEXP) c->has_regexp_groups = 1;
+    c->icase = o->ignore_case;
+    c->ngroups = (int)(names.len / sizeof(pat_ref));
+    if (np == 1 && parts[0].type == PART_FULL && parts[0].modifier == MOD_NONE &&
+        !parts[0].prefix.len && !parts[0].suffix.len)
+      c->fast = FAST_ANY;
+    /* fixed text only: its value is what the regular expression spells */
+    size_t fixed_off = 0, fixed_len = 0;
+    if (np == 0 || (np == 1 && parts[0].type == PART_FIXED &&
+                    parts[0].modifier == MOD_NONE)) {
+      c->fast = FAST_EXACT;
+      if (np) {
+        fixed_off = b->strings.len;
+        fixed_len = parts[0].value.len;
+        url_buf_append(&b->strings, pp.store.ptr + parts[0].value.off, fixed_len);
+      }
+    }
+    off[2][0] = fixed_off;
+    off[2][1] = fixed_len;
+    off[0][0] = b->strings.len;
+    off[0][1] = pstr.len;
+    url_buf_append(&b->strings, pstr.ptr, pstr.len);
+    off[1][0] = b->strings.len;
+    off[1][1] = re.len;
+    url_buf_append(&b->strings, re.ptr, re.len);
+    b->names_at[which] = b->names.len / sizeof(pat_ref);
+    const pat_ref *nm = (const pat_ref *)(const void *)names.ptr;
+    for (int i = 0; i < c->ngroups; i++) {
+      pat_ref r = {b->strings.len, nm[i].len};
+      url_buf_append(&b->strings, pp.store.ptr + nm[i].off, nm[i].len);
+      url_buf_append(&b->names, (const char *)&r, sizeof r);
+    }
+    rc = b->strings.err | b->names.err;
+  }
+  url_buf_free(&re);
+  url_buf_free(&names);
+  url_buf_free(&pstr);
+  pat_parts_free(&pp);
+  return rc;
+}
+
+static int exec_component(const comp *c, const char *s, size_t n, long *caps,
+                          size_t max_steps);
+
+/* https://urlpattern.spec.whatwg.org/#protocol-component-matches-a-special-scheme */
+static int matches_special(const comp *c, long *caps, int *matches) {
+  *matches = 0;
+  for (size_t i = 0; i < 6; i++) {
+    const char *s = pat_special_schemes[i];
+    int rc = exec_component(c, s, strlen(s), caps, 0);
+    if (rc == URL_OK) {
+      *matches = 1;
+      return URL_OK;
+    }
+    if (rc != URL_FAILURE) return rc;
+  }
+  return URL_OK;
+}
+
+/* caps storage for one component outside a compiled pattern */
+static int with_caps(const comp *c, int *matches, const url_allocator *mem) {
+  long st[64], *caps = st;
+  size_t need = 2 * ((size_t)pat_regex_groups(c->re) + 1);
+  if (need > 64) {
+    caps = mem->alloc(need * sizeof *caps);
+    if (!caps) return URL_NOMEM;
+  }
+  int rc = matches_special(c, caps, matches);
+  if (caps != st) mem->release(caps);
+  return rc;
+}
+
+int pat_protocol_matches_special(const char *s, size_t n,
+                                 const url_allocator *mem, int *matches,
+                                 char *err, size_t errn) {
+  build b = {.mem = mem, .err = err, .errn = errn};
+  url_buf_init(&b.strings, mem, NULL, 0, (size_t)1 << 30);
+  url_buf_init(&b.names, mem, NULL, 0, (size_t)1 << 30);
+  comp c = {0};
+  size_t off[3][2];
+  int rc = compile_component(&b, PAT_PROTOCOL, s, n, pat_canon_protocol,
+                             &default_options, &c, off);
+  if (rc == URL_OK) {
+    c.fixed = (url_str){b.strings.ptr + off[2][0], off[2][1]};
+    rc = with_caps(&c, matches, mem);
+  }
+  pat_regex_free(c.re);
+  url_buf_free(&b.strings);
+  url_buf_free(&b.names);
+  return rc;
+}
+
+/* https://urlpattern.spec.whatwg.org/#hostname-pattern-is-an-ipv6-address */
+static int hostname_is_ipv6(const char *s, size_t n) {
+  if (n < 2) return 0;
+  return s[0] == '[' || ((s[0] == '{' || s[0] == '\\') && s[1] == '[');
+}
+
+void url_pattern_free(url_pattern *p) {
+  if (!p) return;
+  for (int i = 0; i < PAT_N; i++) pat_regex_free(p->c[i].re);
+  if (p->strings) p->mem->release(p->strings);
+  if (p->names) p->mem->release(p->names);
+  p->mem->release(p);
+}
+
+/* Moves what b built into p (strings and names as one allocation each). */
+static int finish(url_pattern *p, build *b, size_t off[PAT_N][3][2]) {
+  size_t nn = b->names.len / sizeof(pat_ref);
+  p->strings = p->mem->alloc(b->strings.len ? b->strings.len : 1);
+  p->names = p->mem->alloc(nn ? nn * sizeof(url_str) : 1);
+  if (!p->strings || !p->names) return URL_NOMEM;
+  if (b->strings.len) memcpy(p->strings, b->strings.ptr, b->strings.len);
+  const pat_ref *nm = (const pat_ref *)(const void *)b->names.ptr;
+  for (size_t i = 0; i < nn; i++)
+    p->names[i] = (url_str){p->strings + nm[i].off, nm[i].len};
+  size_t slot = 0;
+  for (int i = 0; i < PAT_N; i++) {
+    comp *c = &p->c[i];
+    c->pattern = (url_str){p->strings + off[i][0][0], off[i][0][1]};
+    c->regexp = (url_str){p->strings + off[i][1][0], off[i][1][1]};
+    c->fixed = (url_str){p->strings + off[i][2][0], off[i][2][1]};
+    c->names = p->names + b->names_at[i];
+    c->slot = slot;
+    slot += 2 * ((size_t)pat_regex_groups(c->re) + 1);
+  }
+  p->nslots = slot;
+  return URL_OK;
+}
+
+int pat_create_from_init(url_pattern **out, const pat_init *in,
+                         int ignore_case, const url_allocator *mem, char *err,
+                         size_t errn) {
+  *out = NULL;
+  pat_init init = *in;
+  url_buf store;
+  char store_st[512];
+  url_buf_init(&store, mem, store_st, sizeof store_st, (size_t)1 << 30);
+  pat_ref pi[PAT_N];
+  int rc = pat_process_init(&init, 0, &store, pi, err, errn);
+  url_str v[PAT_N];
+  for (int i = 0; i < PAT_N; i++)
+    v[i] = pi[i].off == PAT_ABSENT ? (url_str){"*", 1}
+                                   : (url_str){store.ptr + pi[i].off, pi[i].len};
+  /* the default port of a special scheme is no port */
+  int dp = pat_special_default_port(v[PAT_PROTOCOL].s, v[PAT_PROTOCOL].n);
+  char dps[8];
+  if (dp >= 0 && (size_t)snprintf(dps, sizeof dps, "%d", dp) == v[PAT_PORT].n &&
+      !memcmp(dps, v[PAT_PORT].s, v[PAT_PORT].n))
+    v[PAT_PORT].n = 0;
+
+  url_pattern *p = mem->alloc(sizeof *p);
+  if (!p) rc = rc ? rc : URL_NOMEM;
+  build b = {.mem = mem, .err = err, .errn = errn};
+  url_buf_init(&b.strings, mem, NULL, 0, (size_t)1 << 30);
+  url_buf_init(&b.names, mem, NULL, 0, (size_t)1 << 30);
+  size_t off[PAT_N][3][2];
+  if (p) {
+    memset(p, 0, sizeof *p);
+    p->mem = mem;
+    p->ignore_case = ignore_case;
+  }
+  static const pat_encoder enc[PAT_N] = {
+      pat_canon_protocol, pat_canon_username, pat_canon_password,
+      pat_canon_hostname, pat_canon_port, pat_canon_pathname,
+      pat_canon_search, pat_canon_hash};
+  pat_options compile_options = default_options;
+  compile_options.ignore_case = ignore_case;
+  for (int i = 0; rc == URL_OK && i < PAT_N; i++) {
+    pat_encoder e = enc[i];
+    const pat_options *o = i < PAT_HOSTNAME ? &default_options : &compile_options;
+    pat_options path_options = {'/', '/', ignore_case};
+    if (i == PAT_HOSTNAME) {
+      o = &hostname_options;
+      if (hostname_is_ipv6(v[i].s, v[i].n)) e = pat_canon_ipv6_hostname;
+    } else if (i == PAT_PORT) {
+      o = &default_options;
+    } else if (i == PAT_PATHNAME) {
+      int special = 0;
+      p->c[PAT_PROTOCOL].fixed = (url_str){b.strings.ptr + off[PAT_PROTOCOL][2][0],
+                                           off[PAT_PROTOCOL][2][1]};
+      rc = with_caps(&p->c[PAT_PROTOCOL], &special, mem);
+      if (rc != URL_OK) break;
+      if (special) o = &path_options;
+      else e = pat_canon_opaque_pathname;
+    }
+    rc = compile_component(&b, (pat_component)i, v[i].s, v[i].n, e, o, &p->c[i], off[i]);
+  }
+  if (rc == URL_OK) rc = finish(p, &b, off);
+  url_buf_free(&b.strings);
+  url_buf_free(&b.names);
+  url_buf_free(&store);
+  if (rc != URL_OK) {
+    if (p) url_pattern_free(p);
+    return rc;
+  }
+  *out = p;
+  return URL_OK;
+}
+
+/* ---------------------------------------------------------------- getters */
+
+url_str url_pattern_string(const url_pattern *p, pat_component c) { return p->c[c].pattern; }
+url_str url_pattern_regexp(const url_pattern *p, pat_component c) { return p->c[c].regexp; }
+int url_pattern_group_count(const url_pattern *p, pat_component c) { return p->c[c].ngroups; }
+url_str url_pattern_group_name(const url_pattern *p, pat_component c, int i) {
+  return p->c[c].names[i];
+}
+int url_pattern_component_has_regexp_groups(const url_pattern *p, pat_component c) {
+  return p->c[c].has_regexp_groups;
+}
+int url_pattern_has_regexp_groups(const url_pattern *p) {
+  for (int i = 0; i < PAT_N; i++)
+    if (p->c[i].has_regexp_groups) return 1;
+  return 0;
+}
+int url_pattern_ignore_case(const url_pattern *p) { return p->ignore_case; }
+size_t url_pattern_slots(const url_pattern *p) { return p->nslots; }
+
+/* ---------------------------------------------------------------- matching */
+
+/* ASCII case-insensitive equality of a[0..n) and b[0..n); -1 where a
+   non-ASCII byte leaves it to the regular expression (`i` folds some
+   non-ASCII code points to ASCII letters). */
+static int ascii_ieq(const char *a, const char *b, size_t n) {
+  int eq = 1;
+  for (size_t i = 0; i < n; i++) {
+    unsigned char x = (unsigned char)a[i], y = (unsigned char)b[i];
+    if (x >= 0x80 || y >= 0x80) return -1;
+    if (x >= 'A' && x <= 'Z') x |= 0x20;
+    if (y >= 'A' && y <= 'Z') y |= 0x20;
+    if (x != y) eq = 0;
+  }
+  return eq;
+}
+
+static int is_ascii(const char *s, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if ((unsigned char)s[i] >= 0x80) return 0;
+  return 1;
+}
+
+/* RegExpBuiltinExec of c's regular expression on s[0..n), or its shorter
+   equivalent. */
+static int exec_component(const comp *c, const char *s, size_t n, long *caps,
+                          size_t max_steps) {
+  if (c->fast == FAST_ANY && is_line_terminator_free(s, n)) {
+    caps[0] = caps[2] = 0;
+    caps[1] = caps[3] = (long)n;
+    return URL_OK;
+  }
+  if (c->fast == FAST_EXACT) {
+    int eq;
+    if (!c->icase) eq = n == c->fixed.n && (n == 0 || !memcmp(s, c->fixed.s, n));
+    else if (n == c->fixed.n) eq = ascii_ieq(s, c->fixed.s, n);
+    else eq = is_ascii(s, n) ? 0 : -1;
+    if (eq >= 0) {
+      caps[0] = 0;
+      caps[1] = (long)n;
+      return eq ? URL_OK : URL_FAILURE;
+    }
+  }
+  return pat_regex_exec(c->re, s, n, caps, max_steps);
+}
+
+static int exec_all(const url_pattern *p, size_t max_steps, pat_match *m) {
+  for (int i = 0; i < PAT_N; i++) {
+    m->caps[i] = m->slots + p->c[i].slot;
+    int rc = exec_component(&p->c[i], m->input[i].s, m->input[i].n, m->caps[i],
+                            max_steps);
+    if (rc != URL_OK) return rc;
+  }
+  return URL_OK;
+}
+
+static url_str nonnull(url_str s) {
+  if (!s.s) s = (url_str){"", 0};
+  return s;
+}
+
+int url_pattern_match_url(const url_pattern *p, const url *u, size_t max_steps,
+                          pat_match *m) {
+  m->input[PAT_PROTOCOL] = url_scheme(u);
+  m->input[PAT_USERNAME] = url_username(u);
+  m->input[PAT_PASSWORD] = url_password(u);
+  m->input[PAT_HOSTNAME] = url_hostname(u);
+  m->input[PAT_PORT] = url_port(u);
+  m->input[PAT_PATHNAME] = url_pathname(u);
+  m->input[PAT_SEARCH] = nonnull(url_query(u));
+  m->input[PAT_HASH] = nonnull(url_fragment(u));
+  return exec_all(p, max_steps, m);
+}
+
+int url_pattern_match(const url_pattern *p, const pat_input *input,
+                      const char *base, size_t base_n, size_t max_steps,
+                      pat_match *m) {
+  if (!input->is_init) {
+    const url *b = NULL;
+    if (base) {
+      int rc = url_parse(&m->base, base, base_n, NULL);
+      if (rc != URL_OK) return rc;
+      b = &m->base;
+    }
+    int rc = url_parse(&m->u, input->string.s ? input->string.s : "",
+                       input->string.n, b);
+    if (rc != URL_OK) return rc;
+    return url_pattern_match_url(p, &m->u, max_steps, m);
+  }
+  if (base) return PAT_BASE_WITH_INIT;
+  pat_ref r[PAT_N];
+  char err[8];
+  int rc = pat_process_init(&input->init, 1, &m->store, r, err, sizeof err);
+  if (rc != URL_OK) return rc; /* a TypeError here is a null result */
+  for (int i = 0; i < PAT_N; i++)
+    m->input[i] = r[i].off == PAT_ABSENT ? (url_str){"", 0}
+                                         : (url_str){m->store.ptr + r[i].off, r[i].len};
+  return exec_all(p, max_steps, m);
+}

@@ -1,0 +1,167 @@
+/*
+** The URL Pattern Standard (https://urlpattern.spec.whatwg.org/): a URL
+** pattern made from a constructor string or a URLPatternInit (each
+** component's pattern string), compiled to one regular expression per
+** component (pattern/regex.h), and matched against a URL or a
+** URLPatternInit.  Plain C11 over core/ (the URL parser and the setters'
+** state overrides do the canonicalization); no SQLite.
+**
+**   url_pattern *p;
+**   pat_input in = {.string = {"https://{*.}?example.com/books/:id", 35}};
+**   url_pattern_create(&p, &in, NULL, 0, 0, &mem, err, sizeof err);
+**   ... url_pattern_match(p, &input, base, 0, &m) ...
+**   url_pattern_free(p);
+*/
+#ifndef URL_PATTERN_H
+#define URL_PATTERN_H
+
+#include <stddef.h>
+
+#include "regex.h" /* PAT_STEP_LIMIT */
+#include "url.h"
+
+/* The components, in the Standard's order. */
+typedef enum pat_component {
+  PAT_PROTOCOL,
+  PAT_USERNAME,
+  PAT_PASSWORD,
+  PAT_HOSTNAME,
+  PAT_PORT,
+  PAT_PATHNAME,
+  PAT_SEARCH,
+  PAT_HASH,
+  PAT_N
+} pat_component;
+
+/* "protocol", ..., "hash". */
+extern const char *const pat_component_names[PAT_N];
+
+/*
+** A URLPatternInit: each member a string (valid UTF-8), or absent (s
+** NULL).  The strings belong to the caller.
+*/
+typedef struct pat_init {
+  url_str c[PAT_N];
+  url_str base_url;
+} pat_init;
+
+/* A URLPatternInput: a string (is_init 0) or a URLPatternInit. */
+typedef struct pat_input {
+  int is_init;
+  url_str string;
+  pat_init init;
+} pat_input;
+
+typedef struct url_pattern url_pattern;
+
+/*
+** https://urlpattern.spec.whatwg.org/#url-pattern-create: the pattern of
+** input with the base URL base[0..base_n) (base NULL: null) and the
+** option ignoreCase.  Returns URL_OK with *out set, URL_FAILURE (the
+** Standard's TypeError; a message in err[0..errn)) or URL_NOMEM.
+*/
+int url_pattern_create(url_pattern **out, const pat_input *input,
+                       const char *base, size_t base_n, int ignore_case,
+                       const url_allocator *mem, char *err, size_t errn);
+void url_pattern_free(url_pattern *p);
+
+/* A component's pattern string and regular expression source (the
+   URLPattern getters; the regular expression is not exposed by the API,
+   but is the Standard's), its group names, and has-regexp-groups. */
+url_str url_pattern_string(const url_pattern *p, pat_component c);
+url_str url_pattern_regexp(const url_pattern *p, pat_component c);
+int url_pattern_group_count(const url_pattern *p, pat_component c);
+url_str url_pattern_group_name(const url_pattern *p, pat_component c, int i);
+int url_pattern_component_has_regexp_groups(const url_pattern *p,
+                                            pat_component c);
+/* https://urlpattern.spec.whatwg.org/#url-pattern-has-regexp-groups */
+int url_pattern_has_regexp_groups(const url_pattern *p);
+/* The pattern's ignoreCase option. */
+int url_pattern_ignore_case(const url_pattern *p);
+
+/* How many longs url_pattern_match needs for captures. */
+size_t url_pattern_slots(const url_pattern *p);
+
+/*
+** The result of a match: each component's input string and the byte
+** offsets of its groups in it (group i of component c: caps[c][2 + 2 * i]
+** to caps[c][3 + 2 * i], -1 when the group did not participate).  Strings
+** are slices of the input, of the parsed URL in `u`, or of `store`.
+*/
+typedef struct pat_match {
+  url_str input[PAT_N];
+  long *caps[PAT_N];
+  /* storage the caller starts (url_init, url_buf_init) and frees */
+  url u;     /* the parsed input URL */
+  url base;  /* the parsed base URL */
+  url_buf store; /* canonicalized components of a URLPatternInit input */
+  long *slots;   /* url_pattern_slots(p) longs */
+} pat_match;
+
+/*
+** https://urlpattern.spec.whatwg.org/#url-pattern-match given input and
+** the base URL string base[0..base_n) (base NULL: not given).  max_steps
+** bounds each regular expression's work (0: the default).  Returns URL_OK
+** (a match, in *m), URL_FAILURE (null: no match, or an input that is not
+** a URL), URL_NOMEM, URL_TOOBIG, PAT_STEP_LIMIT, or PAT_BASE_WITH_INIT (a
+** base URL given with a URLPatternInit input: the Standard's TypeError).
+*/
+#define PAT_BASE_WITH_INIT 5
+/* m->u and m->base must be freshly initialised for each call. */
+/* pat_args_from_text, pat_init_from_json: text that is not JSON. */
+#define PAT_NOT_JSON 6
+int url_pattern_match(const url_pattern *p, const pat_input *input,
+                      const char *base, size_t base_n, size_t max_steps,
+                      pat_match *m);
+
+/* https://urlpattern.spec.whatwg.org/#url-pattern-match given a parsed URL
+   (the Standard's "input is a URL"); m->u, m->base and m->store unused. */
+int url_pattern_match_url(const url_pattern *p, const url *u, size_t max_steps,
+                          pat_match *m);
+
+/*
+** Reads a URLPatternInit from the JSON object json[0..n) (valid UTF-8):
+** string members protocol ... hash and baseURL, and, when ignore_case is
+** not NULL, the boolean option "ignoreCase".  String values are decoded
+** into `store` (which the strings then point into; do not append to it
+** afterwards).  Returns URL_OK, URL_FAILURE (a message in err: an
+** unknown member, a value that is not a string), PAT_NOT_JSON (a message
+** in err) or URL_NOMEM.
+*/
+int pat_init_from_json(const char *json, size_t n, pat_init *init,
+                       int *ignore_case, url_buf *store, char *err,
+                       size_t errn);
+
+/*
+** A pattern argument as the URLPattern constructor takes it, from JSON
+** text or a constructor string:
+**   - a JSON array: the constructor's arguments, [input, baseURL?,
+**     options?], input a string or an object;
+**   - a JSON object: a URLPatternInit, with "ignoreCase" allowed;
+**   - anything else: a constructor string.
+** Fills *input, *base (NULL when none) and *ignore_case.  Returns URL_OK,
+** URL_FAILURE, PAT_NOT_JSON (text starting with "[" or "{" that is not
+** JSON; message in err) or URL_NOMEM.
+*/
+int pat_args_from_text(const char *s, size_t n, pat_input *input,
+                       url_str *base, int *ignore_case, url_buf *store,
+                       char *err, size_t errn);
+
+/*
+** A pattern from its SQL text: pat_args_from_text then url_pattern_create.
+** Text that starts like JSON but is not valid JSON is tried as a
+** constructor string; if that fails too, the JSON error is reported.
+*/
+int url_pattern_from_text(url_pattern **out, const char *s, size_t n,
+                          const url_allocator *mem, char *err, size_t errn);
+
+/*
+** An input from its SQL text: a JSON object is a URLPatternInit (decoded
+** into store), anything else (invalid JSON included) a URL string.
+** Returns URL_OK, URL_FAILURE (a JSON object with an unknown member or a
+** non-string value; message in err) or URL_NOMEM.
+*/
+int pat_input_from_text(const char *s, size_t n, pat_input *input,
+                        url_buf *store, char *err, size_t errn);
+
+#endif /* URL_PATTERN_H */

@@ -1,0 +1,130 @@
+-- URL patterns: url_pattern_test, url_pattern_exec, url_pattern_components,
+-- url_pattern_has_regexp_groups (ext/pattern.c; the Standard's own cases
+-- run in tests/pattern_test.c).
+
+-- test: constructor strings, JSON components, JSON constructor arguments
+INSERT INTO checks VALUES ('test match', url_pattern_test('https://{:sub.}?example.com/books/:id', 'https://shop.example.com/books/42'), 1);
+INSERT INTO checks VALUES ('test no match', url_pattern_test('https://{:sub.}?example.com/books/:id', 'https://shop.example.org/books/42'), 0);
+INSERT INTO checks VALUES ('test wildcard host', url_pattern_test('https://*.example.com/*', 'https://a.b.example.com/x?y#z'), 1);
+INSERT INTO checks VALUES ('test default port only', url_pattern_test('https://example.com/*', 'https://example.com:8443/'), 0);
+INSERT INTO checks VALUES ('test any port', url_pattern_test('https://example.com:*/*', 'https://example.com:8443/'), 1);
+INSERT INTO checks VALUES ('test json', url_pattern_test('{"pathname": "/books/:id"}', 'ftp://x/books/1'), 1);
+INSERT INTO checks VALUES ('test json base', url_pattern_test('{"pathname": "/books/:id", "baseURL": "https://a.example"}', 'https://a.example/books/1'), 1);
+INSERT INTO checks VALUES ('test json base other host', url_pattern_test('{"pathname": "/books/:id", "baseURL": "https://a.example"}', 'https://b.example/books/1'), 0);
+INSERT INTO checks VALUES ('test array base', url_pattern_test('["/books/:id", "https://a.example"]', 'https://a.example/books/1'), 1);
+INSERT INTO checks VALUES ('test relative input and base', url_pattern_test('https://a.example/books/:id', '../books/7', 'https://a.example/x/y'), 1);
+INSERT INTO checks VALUES ('test regexp group', url_pattern_test('https://a/:id(\d+)', 'https://a/12'), 1);
+INSERT INTO checks VALUES ('test regexp group no', url_pattern_test('https://a/:id(\d+)', 'https://a/x12'), 0);
+INSERT INTO checks VALUES ('test v flag class', url_pattern_test('https://a/([[a-z]--[aeiou]]+)', 'https://a/xyz'), 1);
+INSERT INTO checks VALUES ('test v flag class no', url_pattern_test('https://a/([[a-z]--[aeiou]]+)', 'https://a/xyza'), 0);
+-- ignoreCase: the options object, in an object or an array
+INSERT INTO checks VALUES ('ignoreCase off', url_pattern_test('https://a/Books/*', 'https://a/books/1'), 0);
+INSERT INTO checks VALUES ('ignoreCase object', url_pattern_test('{"pathname": "/Books/*", "ignoreCase": true}', 'https://a/books/1'), 1);
+INSERT INTO checks VALUES ('ignoreCase array', url_pattern_test('["https://a/Books/*", {"ignoreCase": true}]', 'https://a/BOOKS/1'), 1);
+INSERT INTO checks VALUES ('ignoreCase array base', url_pattern_test('["/Books/*", "https://a", {"ignoreCase": true}]', 'https://a/books/1'), 1);
+INSERT INTO checks VALUES ('ignoreCase false', url_pattern_test('{"pathname": "/Books/*", "ignoreCase": false}', 'https://a/books/1'), 0);
+-- inputs as components
+INSERT INTO checks VALUES ('input object', url_pattern_test('{"pathname": "/books/:id"}', '{"pathname": "/books/9"}'), 1);
+INSERT INTO checks VALUES ('input object canonicalized', url_pattern_test('{"pathname": "/caf%C3%A9"}', '{"pathname": "/café"}'), 1);
+INSERT INTO checks VALUES ('input object that does not canonicalize', url_pattern_test('{"hostname": "*"}', '{"hostname": "a b"}'), NULL);
+INSERT INTO checks VALUES ('input braces not JSON is a URL', url_pattern_test('https://a/*', '{x}', 'https://a/'), 1);
+-- NULL in, NULL out; not a URL: NULL
+INSERT INTO checks VALUES ('null pattern', url_pattern_test(NULL, 'https://a/'), NULL);
+INSERT INTO checks VALUES ('null input', url_pattern_test('https://a/*', NULL), NULL);
+INSERT INTO checks VALUES ('null base is no base', url_pattern_test('https://a/*', 'https://a/x', NULL), 1);
+INSERT INTO checks VALUES ('not a URL', url_pattern_test('https://a/*', 'not a url'), NULL);
+INSERT INTO checks VALUES ('invalid base', url_pattern_test('https://a/*', 'x', 'not a base'), NULL);
+INSERT INTO checks VALUES ('has groups null', url_pattern_has_regexp_groups(NULL), NULL);
+INSERT INTO checks VALUES ('exec null', (SELECT count(*) FROM url_pattern_exec(NULL, 'https://a/')), 0);
+INSERT INTO checks VALUES ('exec null input', (SELECT count(*) FROM url_pattern_exec('https://a/*', NULL)), 0);
+INSERT INTO checks VALUES ('exec not a URL', (SELECT count(*) FROM url_pattern_exec('https://a/*', 'nope')), 0);
+INSERT INTO checks VALUES ('exec no match', (SELECT count(*) FROM url_pattern_exec('https://a/x', 'https://a/y')), 0);
+-- blobs are UTF-8 bytes; numbers their text
+INSERT INTO checks VALUES ('blob pattern', url_pattern_test(CAST('https://a/:x' AS BLOB), CAST('https://a/1' AS BLOB)), 1);
+INSERT INTO checks VALUES ('invalid UTF-8 is U+FFFD', (SELECT value FROM url_pattern_exec('https://a/:x', x'68747470733a2f2f612fff') WHERE name = 'x'), '%EF%BF%BD');
+INSERT INTO checks VALUES ('integer input', url_pattern_test('{"pathname": "*"}', 42), NULL);
+
+-- exec: one row per group; a component without groups: one row of NULLs
+CREATE TEMP TABLE e AS SELECT * FROM url_pattern_exec('https://:sub.example.com/books/:id/:rest*', 'https://shop.example.com/books/42');
+INSERT INTO checks VALUES ('exec rows', (SELECT count(*) FROM e), 9);
+INSERT INTO checks VALUES ('exec id', (SELECT value FROM e WHERE name = 'id'), '42');
+INSERT INTO checks VALUES ('exec sub', (SELECT value FROM e WHERE name = 'sub'), 'shop');
+INSERT INTO checks VALUES ('exec unset group is NULL', (SELECT value IS NULL FROM e WHERE name = 'rest'), 1);
+INSERT INTO checks VALUES ('exec empty group is empty', (SELECT value FROM e WHERE component = 'search'), '');
+INSERT INTO checks VALUES ('exec no groups', (SELECT name IS NULL AND value IS NULL FROM e WHERE component = 'protocol'), 1);
+INSERT INTO checks VALUES ('exec input column', (SELECT input FROM e WHERE component = 'pathname'), '/books/42');
+INSERT INTO checks VALUES ('exec components', (SELECT group_concat(component || ':' || coalesce(name, '-'), ',') FROM e), 'protocol:-,username:0,password:0,hostname:sub,port:-,pathname:id,pathname:rest,search:0,hash:0');
+INSERT INTO checks VALUES ('exec base', (SELECT value FROM url_pattern_exec('https://a/:x', 'y', 'https://a/z') WHERE name = 'x'), 'y');
+INSERT INTO checks VALUES ('exec hidden columns', (SELECT pattern || ' ' || url FROM url_pattern_exec('https://a/:x', 'https://a/1') LIMIT 1), 'https://a/:x https://a/1');
+INSERT INTO checks VALUES ('exec object input', (SELECT value FROM url_pattern_exec('{"search": "q=:q"}', '{"search": "q=a b"}') WHERE name = 'q'), 'a%20b');
+
+-- components
+INSERT INTO checks VALUES ('components rows', (SELECT count(*) FROM url_pattern_components('https://a/*')), 8);
+INSERT INTO checks VALUES ('components pattern', (SELECT group_concat(pattern, '|') FROM url_pattern_components('https://example.com/books/:id')), 'https|*|*|example.com||/books/:id|*|*');
+INSERT INTO checks VALUES ('components regexp', (SELECT regexp FROM url_pattern_components('https://example.com/books/:id') WHERE component = 'pathname'), '^\/books(?:\/([^\/]+?))$');
+INSERT INTO checks VALUES ('components names', (SELECT group_names FROM url_pattern_components('https://example.com/:a/:b(x)/*') WHERE component = 'pathname'), '["a","b","0"]');
+INSERT INTO checks VALUES ('components regexp groups', (SELECT group_concat(has_regexp_groups, '') FROM url_pattern_components('https://example.com/:a/:b(x)/*')), '00000100');
+INSERT INTO checks VALUES ('components canonical path', (SELECT pattern FROM url_pattern_components('{"hostname": "EXAMPLE.com", "pathname": "/a/../café"}') WHERE component = 'pathname'), '/caf%C3%A9');
+INSERT INTO checks VALUES ('components ignore_case', (SELECT max(ignore_case) FROM url_pattern_components('{"ignoreCase": true}')), 1);
+INSERT INTO checks VALUES ('has regexp groups', url_pattern_has_regexp_groups('https://a/:id(\d+)'), 1);
+INSERT INTO checks VALUES ('has no regexp groups', url_pattern_has_regexp_groups('https://a/:id/*'), 0);
+
+-- a pattern per row, and the routes recipe
+CREATE TEMP TABLE routes(name, pattern, priority);
+INSERT INTO routes VALUES ('book', 'https://shop.example/books/:id', 1), ('books', 'https://shop.example/books/*', 2), ('any', 'https://*/*', 3);
+CREATE TEMP TABLE hits(url);
+INSERT INTO hits VALUES ('https://shop.example/books/1'), ('https://shop.example/books/1/2'), ('https://other.example/'), ('mailto:x@y');
+INSERT INTO checks VALUES ('pattern per row', (SELECT group_concat(url_pattern_test(pattern, 'https://shop.example/books/1'), '') FROM routes), '111');
+INSERT INTO checks VALUES ('first matching route', (SELECT group_concat(route, ',') FROM (SELECT (SELECT name FROM routes AS r WHERE url_pattern_test(r.pattern, h.url) ORDER BY priority LIMIT 1) AS route FROM hits AS h)), 'book,books,any');
+INSERT INTO checks VALUES ('join exec', (SELECT group_concat(r.name || '=' || e.value, ',') FROM routes AS r, hits AS h, url_pattern_exec(r.pattern, h.url) AS e WHERE e.name = 'id'), 'book=1');
+
+-- huge inputs, and the step limit: a pattern that backtracks without end
+INSERT INTO checks VALUES ('huge input', url_pattern_test('https://a/*', 'https://a/' || printf('%.1000000c', 'x')), 1);
+INSERT INTO checks VALUES ('huge input group', (SELECT length(value) FROM url_pattern_exec('https://a/:x/*', 'https://a/b/' || printf('%.1000000c', 'x')) WHERE component = 'pathname' AND name = '0'), 1000000);
+INSERT INTO checks VALUES ('huge segment', url_pattern_test('https://a/:x/:y', 'https://a/' || printf('%.100000c', 'x') || '/z'), 1);
+-- error: url_pattern_test: a regular expression reached the step limit
+SELECT url_pattern_test('https://a/:x((?:a|a)*b)', 'https://a/' || printf('%.40c', 'a') || 'c');
+-- error: url_pattern_exec: a regular expression reached the step limit
+SELECT * FROM url_pattern_exec('https://a/:x((?:a|a)*b)', 'https://a/' || printf('%.40c', 'a') || 'c');
+
+-- invalid patterns: an error naming the function and the problem
+-- error: url_pattern_test: invalid pattern 'https://a/:x(': pathname: unbalanced regular expression group
+SELECT url_pattern_test('https://a/:x(', 'https://a/');
+-- error: a relative constructor string needs a base URL
+SELECT url_pattern_test('/books/:id', 'https://a/books/1');
+-- error: url_pattern_test: invalid pattern
+SELECT url_pattern_test('https://a/:id/:id', 'https://a/1/2');
+-- error: duplicate group name 'id'
+SELECT url_pattern_test('https://a/:id/:id', 'https://a/1/2');
+-- error: invalid regular expression
+SELECT url_pattern_test('https://a/(\H)', 'https://a/1');
+-- error: Unicode property escapes are not supported
+SELECT url_pattern_test('https://a/(\p{L})', 'https://a/1');
+-- error: hostname: 'bad hostname' does not canonicalize
+SELECT url_pattern_test('{"hostname": "bad hostname"}', 'https://a/');
+-- error: unknown member "pathnme"
+SELECT url_pattern_test('{"pathnme": "/x"}', 'https://a/');
+-- error: "pathname" must be a string
+SELECT url_pattern_test('{"pathname": 1}', 'https://a/');
+-- error: ignoreCase must be true or false
+SELECT url_pattern_test('{"ignoreCase": 1}', 'https://a/');
+-- error: a base URL goes with a constructor string
+SELECT url_pattern_test('[{"pathname": "/x"}, "https://a/"]', 'https://a/x');
+-- error: not valid JSON
+SELECT url_pattern_test('["/x", {"ignoreCase": true}, "https://a/"]', 'https://a/x');
+-- error: invalid baseURL
+SELECT url_pattern_test('{"pathname": "/x", "baseURL": "nope"}', 'https://a/x');
+-- error: url_pattern_test: a base URL cannot go with a components object input
+SELECT url_pattern_test('https://a/*', '{"pathname": "/x"}', 'https://a/');
+-- error: url_pattern_test: unknown member "path"
+SELECT url_pattern_test('https://a/*', '{"path": "/x"}');
+-- error: url_pattern_has_regexp_groups: invalid pattern
+SELECT url_pattern_has_regexp_groups('https://a/:x(');
+-- error: url_pattern_exec: invalid pattern
+SELECT * FROM url_pattern_exec('https://a/:x(', 'https://a/');
+-- error: url_pattern_components: invalid pattern
+SELECT * FROM url_pattern_components('https://a/{');
+-- error: url_pattern_exec: missing pattern argument
+SELECT * FROM url_pattern_exec;
+-- error: wrong number of arguments
+SELECT url_pattern_test('https://a/*');

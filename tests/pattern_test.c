@@ -1,0 +1,583 @@
+/*
+** URL patterns (pattern/): WPT's urlpatterntestdata.json run as WPT's
+** urlpatterntests.js runs it, then cases of our own for the regular
+** expression engine (pattern/regex.h) and for patterns.
+**
+** WPT: for each case, new URLPattern(...pattern) must throw when
+** expected_obj is "error"; otherwise each component's pattern string must
+** equal expected_obj's, or the value urlpatterntests.js derives when
+** expected_obj has none (exactly_empty_components: ""; the pattern's own
+** member; "*" when an earlier component is given; the base URL's; "*").
+** Then test/exec on the inputs: "error" must be the TypeError, a falsy
+** expected_match no match, and an object the same input and groups (names
+** and values, unset groups as null) for every component, absent components
+** defaulting as the harness does.  (exec's `inputs` echo the arguments:
+** not checked.)  A case passes if all its checks do.
+**
+** The data file: URLPATTERN_DATA, else tests/data/urlpatterntestdata.json,
+** else ../shared/wpt/urlpatterntestdata.json; without one the WPT count
+** says so and only our own cases run.  KNOWN_FAILING lists cases allowed
+** to fail, with the regular expression feature the engine lacks; it is
+** empty, and a listed case that passes fails.
+**
+** Prints mismatches, "urlpatterntestdata.json: N/M cases", our cases'
+** count, and the final line "N passed, N failed".
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+#include "mem_libc.h"
+#include "regex.h"
+#include "urlpattern.h"
+
+static int passed, failed;
+
+static void check(int ok, const char *what) {
+  if (ok) {
+    passed++;
+  } else {
+    failed++;
+    printf("FAIL %s\n", what);
+  }
+}
+
+/* ------------------------------------------------------------- WPT cases */
+
+/* Cases (by index in the file) allowed to fail, and why: none. */
+static const struct {
+  int index;
+  const char *reason;
+} KNOWN_FAILING[] = {{-1, NULL}};
+
+static const char *known_failing(int index) {
+  for (size_t i = 0; i < sizeof KNOWN_FAILING / sizeof KNOWN_FAILING[0]; i++)
+    if (KNOWN_FAILING[i].index == index) return KNOWN_FAILING[i].reason;
+  return NULL;
+}
+
+/* A JSON object as a URLPatternInit (members of other types ignored, as
+   WebIDL ignores members it does not know). */
+static void to_init(const json_value *o, pat_init *init) {
+  memset(init, 0, sizeof *init);
+  for (int c = 0; c < PAT_N; c++) {
+    const json_value *v = json_get(o, pat_component_names[c]);
+    if (json_is_string(v)) init->c[c] = (url_str){v->str, v->len};
+  }
+  const json_value *b = json_get(o, "baseURL");
+  if (json_is_string(b)) init->base_url = (url_str){b->str, b->len};
+}
+
+static void to_input(const json_value *v, pat_input *in) {
+  memset(in, 0, sizeof *in);
+  if (json_is_string(v)) {
+    in->string = (url_str){v->str, v->len};
+  } else {
+    in->is_init = 1;
+    to_init(v, &in->init); /* absent: the default {} */
+  }
+}
+
+static int eq(url_str a, const char *s, size_t n) {
+  return a.n == n && (n == 0 || !memcmp(a.s, s, n));
+}
+
+static void fail_case(int index, const json_value *c, const char *what,
+                      url_str got, const char *want, size_t want_n) {
+  (void)c;
+  printf("FAIL urlpatterntestdata.json case %d: %s: got ", index, what);
+  json_print_str(got.s, got.n);
+  fputs(" expected ", stdout);
+  json_print_str(want, want_n);
+  putchar('\n');
+}
+
+static int has_member(const json_value *o, const char *key) {
+  return o && o->type == JSON_OBJECT && json_get(o, key) != NULL;
+}
+
+/* The pattern string urlpatterntests.js expects for component c. */
+static int expected_pattern(const json_value *c, int comp, const char **s,
+                            size_t *n, char *buf, size_t cap) {
+  static const char *const earlier[PAT_N][5] = {
+      {NULL}, {NULL}, {NULL}, {"protocol", NULL},
+      {"protocol", "hostname", NULL},
+      {"protocol", "hostname", "port", NULL},
+      {"protocol", "hostname", "port", "pathname", NULL},
+      {"protocol", "hostname", "port", "pathname", "search"}};
+  const char *name = pat_component_names[comp];
+  const json_value *exp = json_get(json_get(c, "expected_obj"), name);
+  if (json_is_string(exp)) {
+    *s = json_str(exp, n);
+    return 1;
+  }
+  const json_value *pattern = json_get(c, "pattern");
+  const json_value *p0 = json_at(pattern, 0);
+  const json_value *empty = json_get(c, "exactly_empty_components");
+  for (size_t i = 0; i < json_len(empty); i++)
+    if (!strcmp(json_str(json_at(empty, i), NULL), name)) {
+      *s = "";
+      *n = 0;
+      return 1;
+    }
+  const json_value *own = json_get(p0, name);
+  if (json_is_string(own) && own->len) {
+    *s = json_str(own, n);
+    return 1;
+  }
+  if (p0 && p0->type == JSON_OBJECT)
+    for (int k = 0; k < 5 && earlier[comp][k]; k++)
+      if (has_member(p0, earlier[comp][k])) {
+        *s = "*";
+        *n = 1;
+        return 1;
+      }
+  const json_value *b = json_get(p0, "baseURL");
+  if (!json_is_string(b) && json_is_string(json_at(pattern, 1))) b = json_at(pattern, 1);
+  if (json_is_string(b) && comp != PAT_USERNAME && comp != PAT_PASSWORD) {
+    url u;
+    url_init(&u, &url_mem_libc, buf, cap, cap);
+    if (url_parse(&u, b->str, b->len, NULL) != URL_OK) return 0;
+    url_str v = comp == PAT_PROTOCOL ? url_scheme(&u)
+              : comp == PAT_HOSTNAME ? url_hostname(&u)
+              : comp == PAT_PORT     ? url_port(&u)
+              : comp == PAT_PATHNAME ? url_pathname(&u)
+              : comp == PAT_SEARCH   ? url_search(&u) : url_hash(&u);
+    if ((comp == PAT_SEARCH || comp == PAT_HASH) && v.n) v.s++, v.n--;
+    memmove(buf, v.s, v.n);
+    *s = buf;
+    *n = v.n;
+    return 1;
+  }
+  *s = "*";
+  *n = 1;
+  return 1;
+}
+
+/* Compares component comp of a match with the expected object (or its
+   default); returns 1 if equal. */
+static int check_component(int index, const json_value *c, const url_pattern *p,
+                           const pat_match *m, int comp) {
+  const char *name = pat_component_names[comp];
+  const json_value *exp = json_get(json_get(c, "expected_match"), name);
+  const char *want_in = "";
+  size_t want_in_n = 0;
+  int default_group = 0;
+  if (exp) {
+    want_in = json_str(json_get(exp, "input"), &want_in_n);
+    if (!want_in) want_in = "";
+  } else {
+    default_group = 1;
+    const json_value *empty = json_get(c, "exactly_empty_components");
+    for (size_t i = 0; i < json_len(empty); i++)
+      if (!strcmp(json_str(json_at(empty, i), NULL), name)) default_group = 0;
+  }
+  char what[64];
+  snprintf(what, sizeof what, "%s input", name);
+  if (!eq(m->input[comp], want_in, want_in_n)) {
+    fail_case(index, c, what, m->input[comp], want_in, want_in_n);
+    return 0;
+  }
+  const json_value *groups = json_get(exp, "groups");
+  size_t want_groups = exp ? (groups ? groups->count : 0) : (size_t)default_group;
+  int ng = url_pattern_group_count(p, (pat_component)comp);
+  if ((size_t)ng != want_groups) {
+    snprintf(what, sizeof what, "%s group count %d, expected %zu", name, ng, want_groups);
+    fail_case(index, c, what, (url_str){"", 0}, "", 0);
+    return 0;
+  }
+  for (int g = 0; g < ng; g++) {
+    url_str gname = url_pattern_group_name(p, (pat_component)comp, g);
+    long s = m->caps[comp][2 + 2 * g], e = m->caps[comp][3 + 2 * g];
+    url_str got = s < 0 ? (url_str){NULL, 0}
+                        : (url_str){m->input[comp].s + s, (size_t)(e - s)};
+    const json_value *want = NULL;
+    int found = 0;
+    if (!exp) {
+      found = gname.n == 1 && gname.s[0] == '0';
+      static json_value empty_str = {JSON_STRING, 0, "", 0, 0, NULL, NULL};
+      want = &empty_str;
+    }
+    for (size_t k = 0; groups && k < groups->count; k++)
+      if (eq(gname, groups->keys[k].str, groups->keys[k].len)) {
+        found = 1;
+        want = &groups->items[k];
+      }
+    snprintf(what, sizeof what, "%s group %.*s", name, (int)gname.n, gname.s);
+    if (!found) {
+      fail_case(index, c, what, got, "(no such group)", 15);
+      return 0;
+    }
+    if (json_is_null(want) ? got.s != NULL
+                           : (!got.s || !eq(got, want->str, want->len))) {
+      fail_case(index, c, what, got.s ? got : (url_str){"(undefined)", 11},
+                json_is_null(want) ? "(undefined)" : want->str,
+                json_is_null(want) ? 11 : want->len);
+      return 0;
+    }
+  }
+  return 1;
+}
+
+/* Runs case c; returns 1 if every check passed. */
+static int run_case(int index, const json_value *c) {
+  const json_value *pattern = json_get(c, "pattern");
+  pat_input in;
+  const char *base = NULL;
+  size_t base_n = 0;
+  int ignore_case = 0;
+  to_input(json_at(pattern, 0), &in);
+  /* (input, baseURL, options) or (input, options) */
+  const json_value *a1 = json_at(pattern, 1), *opts = a1;
+  int bad_args = 0;
+  if (json_is_string(a1)) {
+    base = json_str(a1, &base_n);
+    opts = json_at(pattern, 2);
+  } else if (json_len(pattern) > 2) {
+    bad_args = 1; /* no overload takes (input, options, ...) */
+  }
+  ignore_case = json_get(opts, "ignoreCase") && json_get(opts, "ignoreCase")->type == JSON_TRUE;
+  url_pattern *p = NULL;
+  char err[256];
+  int rc = bad_args ? URL_FAILURE
+                    : url_pattern_create(&p, &in, base, base_n, ignore_case,
+                                         &url_mem_libc, err, sizeof err);
+  if (bad_args) snprintf(err, sizeof err, "no constructor takes these arguments");
+  const json_value *expected_obj = json_get(c, "expected_obj");
+  if (json_is_string(expected_obj)) { /* "error" */
+    if (rc == URL_FAILURE) return 1;
+    printf("FAIL urlpatterntestdata.json case %d: created, expected a TypeError\n", index);
+    url_pattern_free(p);
+    return 0;
+  }
+  if (rc != URL_OK) {
+    printf("FAIL urlpatterntestdata.json case %d: TypeError (%s)\n", index, err);
+    return 0;
+  }
+  int ok = 1;
+  for (int comp = 0; comp < PAT_N && ok; comp++) {
+    const char *s;
+    size_t n;
+    char buf[1024];
+    char what[64];
+    snprintf(what, sizeof what, "%s pattern", pat_component_names[comp]);
+    if (!expected_pattern(c, comp, &s, &n, buf, sizeof buf)) continue;
+    if (!eq(url_pattern_string(p, (pat_component)comp), s, n)) {
+      fail_case(index, c, what, url_pattern_string(p, (pat_component)comp), s, n);
+      ok = 0;
+    }
+  }
+  const json_value *inputs = json_get(c, "inputs");
+  const json_value *expected = json_get(c, "expected_match");
+  if (ok && inputs) {
+    pat_input mi;
+    to_input(json_at(inputs, 0), &mi);
+    const char *mb = NULL;
+    size_t mb_n = 0;
+    if (json_len(inputs) > 1) mb = json_str(json_at(inputs, 1), &mb_n);
+    long *slots = malloc((url_pattern_slots(p) + 1) * sizeof(long));
+    char ust[256], bst[256], sst[256];
+    pat_match m = {.slots = slots};
+    url_init(&m.u, &url_mem_libc, ust, sizeof ust, (size_t)1 << 24);
+    url_init(&m.base, &url_mem_libc, bst, sizeof bst, (size_t)1 << 24);
+    url_buf_init(&m.store, &url_mem_libc, sst, sizeof sst, (size_t)1 << 24);
+    int mr = slots ? url_pattern_match(p, &mi, mb, mb_n, 0, &m) : URL_NOMEM;
+    if (json_is_string(expected)) { /* "error": the TypeError */
+      ok = mr == PAT_BASE_WITH_INIT;
+      if (!ok) printf("FAIL urlpatterntestdata.json case %d: match gave %d, expected a TypeError\n", index, mr);
+    } else if (!expected || expected->type != JSON_OBJECT) {
+      ok = mr == URL_FAILURE;
+      if (!ok) printf("FAIL urlpatterntestdata.json case %d: matched (%d), expected null\n", index, mr);
+    } else if (mr != URL_OK) {
+      ok = 0;
+      printf("FAIL urlpatterntestdata.json case %d: no match (%d), expected one\n", index, mr);
+    } else {
+      for (int comp = 0; comp < PAT_N && ok; comp++)
+        ok = check_component(index, c, p, &m, comp);
+    }
+    url_free(&m.u);
+    url_free(&m.base);
+    url_buf_free(&m.store);
+    free(slots);
+  }
+  url_pattern_free(p);
+  return ok;
+}
+
+static void run_wpt(const char *dir) {
+  char path[4096];
+  const char *env = getenv("URLPATTERN_DATA");
+  const char *candidates[3] = {env, path, "../shared/wpt/urlpatterntestdata.json"};
+  snprintf(path, sizeof path, "%s/urlpatterntestdata.json", dir);
+  const char *file = NULL;
+  for (int i = 0; i < 3 && !file; i++) {
+    FILE *f = candidates[i] ? fopen(candidates[i], "rb") : NULL;
+    if (f) {
+      fclose(f);
+      file = candidates[i];
+    }
+  }
+  if (!file) {
+    printf("urlpatterntestdata.json: not found (%s/, ../shared/wpt/, "
+           "URLPATTERN_DATA): WPT URLPattern cases not run\n", dir);
+    return;
+  }
+  json_value *root = json_parse_file(file);
+  if (!root || root->type != JSON_ARRAY) {
+    check(0, "urlpatterntestdata.json: not a JSON array");
+    json_free(root);
+    return;
+  }
+  int total = 0, ok_count = 0, listed = 0;
+  for (size_t i = 0; i < root->count; i++) {
+    const json_value *c = &root->items[i];
+    if (c->type != JSON_OBJECT) continue;
+    total++;
+    int ok = run_case((int)i, c);
+    const char *why = known_failing((int)i);
+    if (why) {
+      listed++;
+      printf("KNOWN FAILING case %zu (%s): %s\n", i, why, ok ? "now passes: remove it from the list" : "fails");
+      ok = !ok;
+    }
+    ok_count += ok;
+    check(ok, "(see above)");
+  }
+  printf("urlpatterntestdata.json (%s): %d/%d cases (%d listed as known failing)\n",
+         file, ok_count - listed, total, listed);
+  json_free(root);
+}
+
+/* ------------------------------------------------ our own: the engine */
+
+/* A regular expression, flags, an input, and the expected groups joined
+   with ',' (<u>: unset), "null" (no match), "error" or "limit". */
+static const struct {
+  const char *re;
+  int flags;
+  const char *in, *want;
+} REGEX_CASES[] = {
+    {"^(?:https)$", 0, "https", "https"},
+    {"^\\/foo\\/([^\\/]+?)$", 0, "/foo/bar", "/foo/bar,bar"},
+    {"^\\/foo\\/([^\\/]+?)$", 0, "/foo/bar/", "null"},
+    {"^(?:\\/([^\\/]+?))?$", 0, "", ",<u>"},
+    /* RepeatMatcher: captures reset at each iteration; empty iterations */
+    {"(?:(a)|b)+", 0, "ab", "ab,<u>"},
+    {"(a*)*b", 0, "aaab", "aaab,aaa"},
+    {"(a*)+", 0, "b", ","},
+    {"(?:a|())*", 0, "a", "a,<u>"},
+    {"(z)((a+)?(b+)?(c))*", 0, "zaacbbbcac", "zaacbbbcac,z,ac,a,<u>,c"},
+    {"(aa|aabaac|ba|b|c)*", 0, "aabaac", "aaba,ba"},
+    {"((a)|b)+", 0, "ab", "ab,b,<u>"},
+    /* lookarounds, backreferences */
+    {"(?<=(\\d+)(\\d+))$", 0, "1053", ",1,053"},
+    {"(?<=\\$\\d+\\.)\\d+", 0, "cost $10.53", "53"},
+    {"(?<!abc)\\w\\w\\w", 0, "abcdef", "abc"},
+    {"(?=(a+))a*b\\1", 0, "baaabac", "aba,a"},
+    {"(.*?)a(?!(a+)b\\2c)\\2(.*)", 0, "baaabaac", "baaabaac,ba,<u>,abaac"},
+    {"\\1(a)", 0, "aa", "a,a"},
+    {"(?<x>a)\\k<x>", 0, "aa", "aa,a"},
+    {"(?:(?<x>a)|(?<x>b))\\k<x>", 0, "bb", "bb,<u>,b"},
+    {"(?<x>a)(?<x>b)", 0, "ab", "error"},
+    {"(?<\\u0061>.)\\k<a>", 0, "xx", "xx,x"},
+    /* v-mode classes */
+    {"[[a-z]--a]", 0, "a", "null"},
+    {"^[[a-z]--a]$", 0, "z", "z"},
+    {"^[\\d&&[0-1]]$", 0, "0", "0"},
+    {"^[\\d&&[0-1]]$", 0, "3", "null"},
+    {"[\\q{abc|d}x]+", 0, "abcdx", "abcdx"},
+    {"[^\\q{ab}]", 0, "a", "error"},
+    {"[\\w--\\d]+", 0, "ab12", "ab"},
+    {"[a&&&b]", 0, "a", "error"},
+    {"[ab&&b]", 0, "a", "error"},
+    {"[[ab]&&b]", 0, "b", "b"},
+    {"[a-]", 0, "a", "error"},
+    {"[a\\-]+", 0, "a-", "a-"},
+    {"[/]", 0, "/", "error"},
+    {"[\\/]", 0, "/", "/"},
+    /* no Annex B */
+    {"\\H", 0, "a", "error"},
+    {"(?R)", 0, "a", "error"},
+    {"\\m", 0, "a", "error"},
+    {"a{", 0, "a", "error"},
+    {"]", 0, "a", "error"},
+    {"\\8", 0, "8", "error"},
+    {"\\c", 0, "c", "error"},
+    {"(?=a)*", 0, "a", "error"},
+    {"\\p{L}", 0, "a", "error"},
+    {"\\cJ", 0, "\n", "\n"},
+    {"[\\b]", 0, "\b", "\b"},
+    /* quantifiers, alternation */
+    {"a{2,3}", 0, "aaaa", "aaa"},
+    {"a{2,3}?", 0, "aaaa", "aa"},
+    {"a{3,2}", 0, "a", "error"},
+    {"a|ab", 0, "abc", "a"},
+    {"((a)|(ab))((c)|(bc))", 0, "abc", "abc,a,a,<u>,bc,<u>,bc"},
+    {"a[a-z]{2,4}?", 0, "abcdefghi", "abc"},
+    {"x*", 0, "", ""},
+    {"(?:)*", 0, "", ""},
+    /* ignoreCase (exact for ASCII input), modifiers */
+    {"ABC", 1, "abc", "abc"},
+    {"[A-Z]+", 1, "abcXYZ", "abcXYZ"},
+    {"\\u212A", 1, "k", "k"},
+    {"[^a]", 1, "A", "null"},
+    {"\\w+", 1, "Ab_9", "Ab_9"},
+    {"(?i:a)b", 0, "Ab", "Ab"},
+    {"(?i:a)b", 0, "AB", "null"},
+    {"(?-i:a)b", 1, "AB", "null"},
+    {"(?ii:a)", 0, "a", "error"},
+    {"(?-:a)", 0, "a", "error"},
+    /* assertions, code points */
+    {"\\bfoo\\b", 0, "a foo b", "foo"},
+    {"^.$", 0, "\n", "null"},
+    {"(?s:^.$)", 0, "\n", "\n"},
+    {"\\u{1F600}", 0, "x\xF0\x9F\x98\x80", "\xF0\x9F\x98\x80"},
+    {"^.$", 0, "\xF0\x9F\x98\x80", "\xF0\x9F\x98\x80"},
+    {"\\uD83D\\uDE00", 0, "\xF0\x9F\x98\x80", "\xF0\x9F\x98\x80"},
+    {"$a", 0, "a", "null"},
+    /* the step limit */
+    {"(a+)+b", 0, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaac", "limit"},
+    {"(?:a|a)*$", 0, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab", "limit"},
+};
+
+static void regex_case(const char *re, int flags, const char *in, const char *want) {
+  pat_regex *r;
+  char err[128], got[512] = "";
+  int rc = pat_regex_compile(re, strlen(re), flags, &url_mem_libc, &r, err, sizeof err);
+  if (rc != URL_OK) {
+    snprintf(got, sizeof got, "%s", rc == URL_FAILURE ? "error" : "nomem");
+  } else {
+    long caps[64];
+    rc = pat_regex_exec(r, in, strlen(in), caps, 1000000);
+    if (rc == URL_FAILURE) {
+      strcpy(got, "null");
+    } else if (rc == PAT_STEP_LIMIT) {
+      strcpy(got, "limit");
+    } else if (rc == URL_OK) {
+      size_t k = 0;
+      for (int g = 0; g <= pat_regex_groups(r) && k < sizeof got; g++) {
+        if (caps[2 * g] < 0)
+          k += (size_t)snprintf(got + k, sizeof got - k, "%s<u>", g ? "," : "");
+        else
+          k += (size_t)snprintf(got + k, sizeof got - k, "%s%.*s", g ? "," : "",
+                                (int)(caps[2 * g + 1] - caps[2 * g]), in + caps[2 * g]);
+      }
+    }
+    pat_regex_free(r);
+  }
+  char what[300];
+  snprintf(what, sizeof what, "regex /%s/%s on \"%s\": got %s, expected %s", re,
+           flags ? "vi" : "v", in, got, want);
+  check(!strcmp(got, want), what);
+}
+
+/* ------------------------------------------------ our own: patterns */
+
+/* A pattern (SQL text: constructor string or JSON), an input (URL string
+   or JSON), and the expected match: "null", "error" (the pattern), or the
+   groups "component:name=value ..." ("name=<u>" unset), "" for a match
+   without groups. */
+static const struct {
+  const char *pattern, *input, *want;
+} PATTERN_CASES[] = {
+    /* the URL Pattern Standard's introduction */
+    {"https://example.com/:category/*", "https://example.com/products/",
+     "username:0= password:0= pathname:category=products pathname:0= search:0= hash:0="},
+    {"https://example.com/:category/*", "https://example.com/blog/our-greatest-product-ever",
+     "username:0= password:0= pathname:category=blog pathname:0=our-greatest-product-ever "
+     "search:0= hash:0="},
+    {"https://example.com/:category/*", "https://example.com/", "null"},
+    {"https://example.com/:category/*", "http://example.com/products/", "null"},
+    {"https://example.com/:category/*", "https://example.com:8443/blog/x", "null"},
+    {"http{s}?://{:subdomain.}?shop.example/products/:id([0-9]+)#reviews",
+     "https://kathryn@voyager.shop.example/products/74656#reviews",
+     "username:0=kathryn password:0= hostname:subdomain=voyager pathname:id=74656"},
+    {"http{s}?://{:subdomain.}?shop.example/products/:id([0-9]+)#reviews",
+     "https://shop.example/products/74205#reviews",
+     "username:0= password:0= hostname:subdomain=<u> pathname:id=74205"},
+    {"http{s}?://{:subdomain.}?shop.example/products/:id([0-9]+)#reviews",
+     "https://shop.example/products/chair#reviews", "null"},
+    {"[\"../admin/*\", \"https://discussion.example/forum/?page=2\"]",
+     "https://edd:librarian@discussion.example/admin/update?id=1",
+     "username:0=edd password:0=librarian pathname:0=update search:0=id=1 hash:0="},
+    {"{\"pathname\": \"/books/:id\"}", "https://example.com/books/42?x#y",
+     "protocol:0=https username:0= password:0= hostname:0=example.com port:0= "
+     "pathname:id=42 search:0=x hash:0=y"},
+    {"{\"pathname\": \"/BOOKS/:id\", \"ignoreCase\": true}", "{\"pathname\": \"/books/7\"}",
+     "protocol:0= username:0= password:0= hostname:0= port:0= pathname:id=7 search:0= hash:0="},
+    {"[\"https://a.example/:x\", {\"ignoreCase\": true}]", "HTTPS://A.EXAMPLE/Q",
+     "username:0= password:0= pathname:x=Q search:0= hash:0="},
+    {"https://example.com/:x((?:a|a)*b)", "https://example.com/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaac", "limit"},
+    {"/relative/:x", "https://a/relative/1", "error"},
+    {"{\"pathname\": 1}", "https://a/", "error"},
+    {"{\"pathnam\": \"/\"}", "https://a/", "error"},
+    {"[\"https://a/*\", \"https://b/\"]", "https://a/",
+     "username:0= password:0= pathname:0= search:0= hash:0="},
+    {"[\"/a\", {\"ignoreCase\": true}, \"https://b/\"]", "https://b/a", "error"},
+    {"{https}://a/:x", "https://a/1", "username:0= password:0= pathname:x=1 search:0= hash:0="},
+    {"{\"port\": \"443*\", \"protocol\": \"https\"}", "https://a:4430/",
+     "username:0= password:0= hostname:0=a port:0=0 pathname:0=/ search:0= hash:0="},
+};
+
+/* The groups of a match written as PATTERN_CASES's want. */
+static void describe(const url_pattern *p, const pat_match *m, char *out, size_t cap) {
+  size_t k = 0;
+  out[0] = 0;
+  for (int c = 0; c < PAT_N; c++)
+    for (int g = 0; g < url_pattern_group_count(p, (pat_component)c); g++) {
+      url_str name = url_pattern_group_name(p, (pat_component)c, g);
+      long s = m->caps[c][2 + 2 * g], e = m->caps[c][3 + 2 * g];
+      if (k < cap)
+        k += (size_t)snprintf(out + k, cap - k, "%s%s:%.*s=%.*s", k ? " " : "",
+                              pat_component_names[c], (int)name.n, name.s,
+                              s < 0 ? 3 : (int)(e - s), s < 0 ? "<u>" : m->input[c].s + s);
+    }
+}
+
+static void pattern_case(const char *pattern, const char *input, const char *want) {
+  url_pattern *p;
+  char err[256], got[1024] = "", sst[256], ust[256], bst[256], ist[256];
+  int rc = url_pattern_from_text(&p, pattern, strlen(pattern), &url_mem_libc, err, sizeof err);
+  if (rc != URL_OK) {
+    snprintf(got, sizeof got, "error");
+  } else {
+    long slots[256];
+    pat_match m = {.slots = slots};
+    url_init(&m.u, &url_mem_libc, ust, sizeof ust, (size_t)1 << 24);
+    url_init(&m.base, &url_mem_libc, bst, sizeof bst, (size_t)1 << 24);
+    url_buf_init(&m.store, &url_mem_libc, sst, sizeof sst, (size_t)1 << 24);
+    url_buf istore;
+    url_buf_init(&istore, &url_mem_libc, ist, sizeof ist, (size_t)1 << 24);
+    pat_input in;
+    rc = pat_input_from_text(input, strlen(input), &in, &istore, err, sizeof err);
+    if (rc == URL_OK && url_pattern_slots(p) <= 256)
+      rc = url_pattern_match(p, &in, NULL, 0, 100000, &m);
+    if (rc == URL_OK) describe(p, &m, got, sizeof got);
+    else snprintf(got, sizeof got, "%s", rc == URL_FAILURE ? "null" : rc == PAT_STEP_LIMIT ? "limit" : "other");
+    url_free(&m.u);
+    url_free(&m.base);
+    url_buf_free(&m.store);
+    url_buf_free(&istore);
+    url_pattern_free(p);
+  }
+  char what[2048];
+  snprintf(what, sizeof what, "pattern %s on %s: got \"%s\", expected \"%s\"%s%s",
+           pattern, input, got, want, strcmp(got, "error") ? "" : ": ",
+           strcmp(got, "error") ? "" : err);
+  check(!strcmp(got, want), what);
+}
+
+int main(int argc, char **argv) {
+  run_wpt(argc > 1 ? argv[1] : "tests/data");
+  int before = passed + failed;
+  for (size_t i = 0; i < sizeof REGEX_CASES / sizeof REGEX_CASES[0]; i++)
+    regex_case(REGEX_CASES[i].re, REGEX_CASES[i].flags, REGEX_CASES[i].in,
+               REGEX_CASES[i].want);
+  for (size_t i = 0; i < sizeof PATTERN_CASES / sizeof PATTERN_CASES[0]; i++)
+    pattern_case(PATTERN_CASES[i].pattern, PATTERN_CASES[i].input,
+                 PATTERN_CASES[i].want);
+  printf("own regular expression and pattern cases: %d\n", passed + failed - before);
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed != 0;
+}
