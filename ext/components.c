@@ -186,7 +186,7 @@ static void comp_column(url_tvf_cursor *cur, sqlite3_context *ctx, int i) {
 
 static const char *const comp_args[] = {"input", "base"};
 
-const url_tvf url_components_tvf = {
+static const url_tvf url_components_tvf = {
     .name = "url_components",
     .columns = column_decls,
     .n_columns = sizeof column_decls / sizeof column_decls[0],
@@ -199,3 +199,9 @@ const url_tvf url_components_tvf = {
     .filter = comp_filter,
     .column = comp_column,
 };
+
+/* ------------------------------------------------------ registration */
+
+static const url_tvf *const tvfs[] = {&url_components_tvf};
+
+const url_family url_components_family = {NULL, 0, tvfs, URL_COUNT(tvfs)};

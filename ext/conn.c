@@ -3,7 +3,7 @@
 ** the user data of every registered function and module, and what the
 ** connection keeps from call to call (its cache of parsed bases and
 ** storage for long inputs).  Made by url_ext.c's entry point, which sits
-** above it; nothing here knows the registration table but its size.
+** above it, for the families it lists.
 */
 #include "ext.h"
 #include "psl.h"
@@ -12,12 +12,16 @@ struct url_conn {
   int refs;               /* one per registration, plus the creator's */
   url_psl_list psl;       /* the list in use; url_psl_load replaces it */
   url_call_cache *cache;  /* made on first use */
-  url_tvf_reg *tvfs;      /* the client data of tvfs[i], after fns[] */
-  url_fn fns[];           /* the user data of funcs[i] */
+  url_tvf_reg *tvfs;      /* the table-valued functions' client data, after fns[] */
+  url_fn fns[];           /* the scalar functions' user data */
 };
 
-url_conn *url_conn_new(const url_func *funcs, int n_funcs,
-                       const url_tvf *const *tvfs, int n_tvfs) {
+url_conn *url_conn_new(const url_family *const *fams, int n) {
+  int n_funcs = 0, n_tvfs = 0;
+  for (int f = 0; f < n; f++) {
+    n_funcs += fams[f]->n_funcs;
+    n_tvfs += fams[f]->n_tvfs;
+  }
   /* One allocation: the struct, fns[n_funcs], then tvfs[n_tvfs]. */
   url_conn *c = sqlite3_malloc64(sizeof *c + n_funcs * sizeof(url_fn) +
                                  n_tvfs * sizeof(url_tvf_reg));
@@ -29,13 +33,18 @@ url_conn *url_conn_new(const url_func *funcs, int n_funcs,
     return NULL;
   }
   c->tvfs = (url_tvf_reg *)(void *)(c->fns + n_funcs);
-  for (int i = 0; i < n_funcs; i++) c->fns[i] = (url_fn){&funcs[i], c};
-  for (int i = 0; i < n_tvfs; i++) c->tvfs[i] = (url_tvf_reg){tvfs[i], c};
+  int i = 0, k = 0;
+  for (int f = 0; f < n; f++) {
+    for (int j = 0; j < fams[f]->n_funcs; j++)
+      c->fns[i++] = (url_fn){&fams[f]->funcs[j], c};
+    for (int j = 0; j < fams[f]->n_tvfs; j++)
+      c->tvfs[k++] = (url_tvf_reg){fams[f]->tvfs[j], c};
+  }
   return c;
 }
 
 url_fn *url_conn_fn(url_conn *c, int i) { return &c->fns[i]; }
-url_tvf_reg *url_conn_tvf(url_conn *c, int i) { return &c->tvfs[i]; }
+url_tvf_reg *url_conn_tvf(url_conn *c, int k) { return &c->tvfs[k]; }
 
 static void cache_free(url_call_cache *cc);
 

@@ -1,22 +1,22 @@
 /*
 ** The SQLite side of the extension: one way in (url_arg_read), one way out
-** (url_result*), one registration table (aFunc[] in url_ext.c) and one
-** eponymous table-valued function helper (vtab.c).  Every ext/ file but
-** url_ext.c uses the API through SQLITE_EXTENSION_INIT3.
+** (url_result*), one eponymous table-valued function helper (vtab.c), and
+** a family per file (url_family: each function file registers its own
+** functions from static tables, which url_ext.c joins).  Every ext/ file
+** but url_ext.c uses the API through SQLITE_EXTENSION_INIT3.
 **
 ** Layers, each file using only those below it: mem.c (the allocator);
 ** value.c (arguments, parsed values, results, errors); conn.c (the
-** connection's state); call.c (one call's storage); vtab.c and the
-** function files; url_ext.c (registration) on top.
+** connection's state); call.c (one call's storage); vtab.c, then the
+** function files; url_ext.c (the entry point) on top.
 **
 ** A scalar function is
 **
-**   void fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+**   static void fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 **
-** declared below (grouped by the file that defines it) and listed in
-** aFunc[] with its name, argument count, flags and an integer argument
-** (url_fn_arg()).  Its user data is a url_fn: its aFunc[] row and the
-** connection's url_conn (the public suffix list in use).
+** with a row in its file's funcs[]: name, argument count, flags and an
+** integer argument (url_fn_arg()).  Its user data is a url_fn: its row and
+** the connection's url_conn (the public suffix list in use).
 **
 ** The API routines pointer is declared here (SQLITE_EXTENSION_INIT3) and
 ** defined in url_ext.c (SQLITE_EXTENSION_INIT1).
@@ -68,7 +68,7 @@ struct url_tvf;
 struct url_tvf_reg;
 struct url_kept;
 
-/* One row of the registration table (url_ext.c's aFunc[]). */
+/* One row of a family's table of scalar functions. */
 typedef struct url_func {
   const char *name;
   signed char n_arg; /* -1: variadic */
@@ -77,8 +77,8 @@ typedef struct url_func {
   void (*fn)(sqlite3_context *, int, sqlite3_value **);
 } url_func;
 
-/* The user data of every scalar function (one per row of aFunc[], inside
-   the connection's url_conn). */
+/* The user data of every scalar function (one per row of every family,
+   inside the connection's url_conn). */
 typedef struct url_fn {
   const url_func *def;
   url_conn *conn;
@@ -88,7 +88,7 @@ typedef struct url_fn {
 static inline url_conn *url_fn_conn(sqlite3_context *ctx) {
   return ((const url_fn *)sqlite3_user_data(ctx))->conn;
 }
-/* The name it was registered under, and its aFunc[] argument. */
+/* The name it was registered under, and its row's argument. */
 static inline const char *url_fn_name(sqlite3_context *ctx) {
   return ((const url_fn *)sqlite3_user_data(ctx))->def->name;
 }
@@ -97,18 +97,19 @@ static inline int url_fn_arg(sqlite3_context *ctx) {
 }
 
 /*
-** A connection's state for the registration table funcs[0..n_funcs) and
-** tvfs[0..n_tvfs), with the default public suffix list; NULL if out of
-** memory.  The creator holds one reference.
+** A connection's state for the families fams[0..n) (url_ext.c's list),
+** with the default public suffix list; NULL if out of memory.  The creator
+** holds one reference.
 */
-url_conn *url_conn_new(const url_func *funcs, int n_funcs,
-                       const struct url_tvf *const *tvfs, int n_tvfs);
+struct url_family;
+url_conn *url_conn_new(const struct url_family *const *fams, int n);
 url_conn *url_conn_retain(url_conn *c);
 /* Drops a reference; the last frees the connection's state. */
 void url_conn_release(url_conn *c);
-/* The user data to register funcs[i] with, and the client data of tvfs[i]. */
+/* The user data to register the i-th function with, and the client data of
+   the k-th table-valued function, counting through the families in order. */
 url_fn *url_conn_fn(url_conn *c, int i);
-struct url_tvf_reg *url_conn_tvf(url_conn *c, int i);
+struct url_tvf_reg *url_conn_tvf(url_conn *c, int k);
 
 /* The public suffix list in use; it changes when url_psl_load runs, so read
    it at each use. */
@@ -393,66 +394,37 @@ typedef struct url_tvf_reg {
    url_ext.c with a url_tvf_reg as client data. */
 extern const sqlite3_module url_tvf_module;
 
-/* The table-valued functions (defined in components.c, search_params.c,
-   hierarchy.c, validation.c). */
-extern const url_tvf url_components_tvf;
-extern const url_tvf url_search_params_tvf;
-extern const url_tvf url_hierarchy_tvf;
-extern const url_tvf url_host_hierarchy_tvf;
-extern const url_tvf url_validation_errors_tvf;
-extern const url_tvf url_lookup_expressions_tvf; /* canon_funcs.c */
-extern const url_tvf url_pattern_exec_tvf;       /* pattern.c */
-extern const url_tvf url_pattern_components_tvf; /* pattern.c */
+/* ------------------------------------------------------------ families */
 
-/* ------------------------------------------------------ scalar functions */
+/*
+** What one ext/ file registers: its scalar functions (one row per name and
+** argument count) and its table-valued functions, in static tables of its
+** own, joined by url_ext.c's list of families.  A new SQL function is a row
+** in its file's table (and tests).
+*/
+typedef struct url_family {
+  const url_func *funcs;
+  int n_funcs;
+  const url_tvf *const *tvfs;
+  int n_tvfs;
+} url_family;
 
-/* url_ext.c */
-void url_fn_version(sqlite3_context *, int, sqlite3_value **);
-/* host_funcs.c */
-void url_fn_parse_host(sqlite3_context *, int, sqlite3_value **);
-/* url_fn_domain_convert's aFunc argument is URL_DOMAIN_TO_* */
-void url_fn_domain_convert(sqlite3_context *, int, sqlite3_value **);
-void url_fn_idna2008_error(sqlite3_context *, int, sqlite3_value **);
-/* url_funcs.c; url_fn_get's aFunc argument is a url_component */
-void url_fn_get(sqlite3_context *, int, sqlite3_value **);
-void url_fn_resolve(sqlite3_context *, int, sqlite3_value **);
-void url_fn_origin(sqlite3_context *, int, sqlite3_value **);
-void url_fn_valid(sqlite3_context *, int, sqlite3_value **);
-/* validation.c */
-void url_fn_valid_string(sqlite3_context *, int, sqlite3_value **);
-/* set_funcs.c */
-void url_fn_set(sqlite3_context *, int, sqlite3_value **);
-/* search_params.c; url_fn_search_modify's argument is a url_sp_op */
-void url_fn_search_param(sqlite3_context *, int, sqlite3_value **);
-void url_fn_search_modify(sqlite3_context *, int, sqlite3_value **);
-void url_fn_encode(sqlite3_context *, int, sqlite3_value **);
-void url_fn_decode(sqlite3_context *, int, sqlite3_value **);
-/* host_parts.c; url_fn_host_part's argument is URL_PART_* */
-void url_fn_host_part(sqlite3_context *, int, sqlite3_value **);
-/* path_parts.c */
-void url_fn_file_extension(sqlite3_context *, int, sqlite3_value **);
-/* canon_funcs.c */
-void url_fn_canonical(sqlite3_context *, int, sqlite3_value **);
-void url_fn_surt(sqlite3_context *, int, sqlite3_value **);
-void url_fn_ssurt(sqlite3_context *, int, sqlite3_value **);
-void url_fn_strip_params(sqlite3_context *, int, sqlite3_value **);
-/* psl_funcs.c */
-void url_fn_same_origin(sqlite3_context *, int, sqlite3_value **);
-void url_fn_same_site(sqlite3_context *, int, sqlite3_value **);
-void url_fn_psl_info(sqlite3_context *, int, sqlite3_value **);
-void url_fn_psl_load(sqlite3_context *, int, sqlite3_value **);
+#define URL_COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
-/* pattern.c; url_fn_pattern's aFunc argument is URL_PATTERN_* */
-void url_fn_pattern(sqlite3_context *, int, sqlite3_value **);
-enum { URL_PATTERN_TEST, URL_PATTERN_HAS_REGEXP_GROUPS };
+extern const url_family url_hosts_family;         /* hosts.c */
+extern const url_family url_api_family;           /* url_api.c */
+extern const url_family url_validation_family;    /* validation.c */
+extern const url_family url_set_family;           /* set.c */
+extern const url_family url_search_params_family; /* search_params.c */
+extern const url_family url_components_family;    /* components.c */
+extern const url_family url_host_parts_family;    /* host_parts.c */
+extern const url_family url_path_parts_family;    /* path_parts.c */
+extern const url_family url_hierarchy_family;     /* hierarchy.c */
+extern const url_family url_sites_family;         /* sites.c */
+extern const url_family url_keys_family;          /* keys.c */
+extern const url_family url_pattern_family;       /* pattern.c */
 
-/* url_fn_search_modify's aFunc argument. */
-enum { URL_SP_APPEND, URL_SP_SET, URL_SP_DELETE, URL_SP_SORT };
-
-/* url_fn_domain_convert's aFunc argument. */
-enum { URL_DOMAIN_TO_ASCII, URL_DOMAIN_TO_UNICODE };
-
-/* url_fn_host_part's aFunc argument, and url_host_part's `part`. */
+/* url_host_part's `part` (host_parts.c), also the argument of its rows. */
 enum {
   URL_PART_PUBLIC_SUFFIX,
   URL_PART_REGISTRABLE_DOMAIN,

@@ -136,7 +136,7 @@ static const char *const hier_args[] = {"input"};
 static const char *const path_columns[] = {"depth INTEGER", "url TEXT"};
 static const char *const host_columns[] = {"depth INTEGER", "host TEXT"};
 
-const url_tvf url_hierarchy_tvf = {
+static const url_tvf url_hierarchy_tvf = {
     .name = "url_hierarchy",
     .columns = path_columns,
     .n_columns = 2,
@@ -150,7 +150,7 @@ const url_tvf url_hierarchy_tvf = {
     .column = hier_column,
 };
 
-const url_tvf url_host_hierarchy_tvf = {
+static const url_tvf url_host_hierarchy_tvf = {
     .name = "url_host_hierarchy",
     .columns = host_columns,
     .n_columns = 2,
@@ -163,3 +163,9 @@ const url_tvf url_host_hierarchy_tvf = {
     .filter = host_filter,
     .column = hier_column,
 };
+
+/* ------------------------------------------------------ registration */
+
+static const url_tvf *const tvfs[] = {&url_hierarchy_tvf, &url_host_hierarchy_tvf};
+
+const url_family url_hierarchy_family = {NULL, 0, tvfs, URL_COUNT(tvfs)};

@@ -81,7 +81,7 @@ int url_host_part(const url_psl_list *l, int section, int part, url_str h,
 
 /* url_public_suffix(input [, section]) and the other host parts: the aFunc
    argument is the URL_PART_*. */
-void url_fn_host_part(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void url_fn_host_part(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   int sec = URL_PSL_ALL;
   if (argc > 1) {
     sec = url_arg_choice(ctx, argv, 1, "section", url_psl_section_names,
@@ -103,3 +103,25 @@ void url_fn_host_part(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   url_call_result_host_part(&c, rc, part);
   url_call_end(&c);
 }
+
+/* ------------------------------------------------------ registration */
+
+/* URL_PART_* is url_fn_host_part's row argument.  The public suffix
+   parts are deterministic for a given list (README: REINDEX after
+   url_psl_load). */
+static const url_func funcs[] = {
+    {"url_public_suffix", 1, URL_PURE, URL_PART_PUBLIC_SUFFIX, url_fn_host_part},
+    {"url_public_suffix", 2, URL_PURE, URL_PART_PUBLIC_SUFFIX, url_fn_host_part},
+    {"url_registrable_domain", 1, URL_PURE, URL_PART_REGISTRABLE_DOMAIN,
+     url_fn_host_part},
+    {"url_registrable_domain", 2, URL_PURE, URL_PART_REGISTRABLE_DOMAIN,
+     url_fn_host_part},
+    {"url_subdomain", 1, URL_PURE, URL_PART_SUBDOMAIN, url_fn_host_part},
+    {"url_subdomain", 2, URL_PURE, URL_PART_SUBDOMAIN, url_fn_host_part},
+    {"url_tld", 1, URL_PURE, URL_PART_TLD, url_fn_host_part},
+    {"url_host_without_www", 1, URL_PURE, URL_PART_HOST_WITHOUT_WWW,
+     url_fn_host_part},
+    {"url_host_type", 1, URL_PURE, URL_PART_HOST_TYPE, url_fn_host_part},
+};
+
+const url_family url_host_parts_family = {funcs, URL_COUNT(funcs), NULL, 0};

@@ -20,8 +20,11 @@
 #include "idna.h"
 #include "idna2008.h"
 
+/* url_fn_domain_convert's row argument. */
+enum { URL_DOMAIN_TO_ASCII, URL_DOMAIN_TO_UNICODE };
+
 /* url_parse_host(input [, is_opaque]) */
-void url_fn_parse_host(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void url_fn_parse_host(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   int opaque = argc > 1 ? url_arg_bool(ctx, argv[1], "is_opaque") : 0;
   if (opaque < 0) return;
   url_call c;
@@ -50,9 +53,9 @@ static int convert(int to_unicode, int mode, const char *s, size_t n,
 }
 
 /* url_domain_to_ascii(domain [, mode]), url_domain_to_unicode(domain
-   [, mode]): the aFunc argument is URL_DOMAIN_TO_*.  A NULL mode gives
+   [, mode]): the row argument is URL_DOMAIN_TO_*.  A NULL mode gives
    NULL, an unknown one an error listing MODES. */
-void url_fn_domain_convert(sqlite3_context *ctx, int argc,
+static void url_fn_domain_convert(sqlite3_context *ctx, int argc,
                            sqlite3_value **argv) {
   int mode = MODE_UTS46;
   if (argc > 1) {
@@ -74,7 +77,7 @@ void url_fn_domain_convert(sqlite3_context *ctx, int argc,
 /* url_idna2008_error(input): why IDNA2008 refuses the domain the input
    stands for (a URL's host, else the input as a host); NULL when it is
    accepted, is not a domain (IP address, opaque, empty), or there is none. */
-void url_fn_idna2008_error(sqlite3_context *ctx, int argc,
+static void url_fn_idna2008_error(sqlite3_context *ctx, int argc,
                            sqlite3_value **argv) {
   url_call c;
   url_call_begin(&c, ctx);
@@ -94,3 +97,19 @@ void url_fn_idna2008_error(sqlite3_context *ctx, int argc,
   url_call_result_host_part(&c, rc, name);
   url_call_end(&c);
 }
+
+/* ------------------------------------------------------ registration */
+
+/* URL_DOMAIN_TO_* is url_fn_domain_convert's row argument. */
+static const url_func funcs[] = {
+    {"url_parse_host", 1, URL_PURE, 0, url_fn_parse_host},
+    {"url_parse_host", 2, URL_PURE, 0, url_fn_parse_host},
+    {"url_domain_to_ascii", 1, URL_PURE, URL_DOMAIN_TO_ASCII, url_fn_domain_convert},
+    {"url_domain_to_ascii", 2, URL_PURE, URL_DOMAIN_TO_ASCII, url_fn_domain_convert},
+    {"url_domain_to_unicode", 1, URL_PURE, URL_DOMAIN_TO_UNICODE, url_fn_domain_convert},
+    {"url_domain_to_unicode", 2, URL_PURE, URL_DOMAIN_TO_UNICODE, url_fn_domain_convert},
+    /* Deterministic for the libidn2 linked (url_version() names it). */
+    {"url_idna2008_error", 1, URL_PURE, 0, url_fn_idna2008_error},
+};
+
+const url_family url_hosts_family = {funcs, URL_COUNT(funcs), NULL, 0};

@@ -57,7 +57,7 @@ static int result_key(void *ctx, const url_parts *p, url_str key,
 }
 
 /* url_canonical(input [, profile]) */
-void url_fn_canonical(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void url_fn_canonical(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   int p = URL_CANON_SEMANTIC;
   if (argc > 1) {
     p = url_arg_choice(ctx, argv, 1, "profile", url_canon_profile_names,
@@ -111,7 +111,7 @@ static int surt_options(sqlite3_context *ctx, sqlite3_value *v, int i,
 }
 
 /* url_surt(input [, options]) */
-void url_fn_surt(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void url_fn_surt(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   url_surt_opts o;
   url_surt_opts_default(&o);
   if (argc > 1) {
@@ -136,7 +136,7 @@ void url_fn_surt(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 }
 
 /* url_ssurt(input) */
-void url_fn_ssurt(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void url_fn_ssurt(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   url_call c;
   url_call_begin(&c, ctx);
   int rc = url_call_parse(&c, argv, 0, -1);
@@ -170,7 +170,7 @@ static int strip_match(void *ctx, const char *name, size_t n) {
 }
 
 /* url_strip_params(input, pattern [, pattern ...]) */
-void url_fn_strip_params(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void url_fn_strip_params(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (argc < 2) {
     url_error(ctx, "expected a URL and at least one parameter name pattern");
     return;
@@ -276,7 +276,7 @@ static const char *const lookup_columns[] = {"expression TEXT", "host TEXT",
                                              "path TEXT"};
 static const char *const lookup_args[] = {"input"};
 
-const url_tvf url_lookup_expressions_tvf = {
+static const url_tvf url_lookup_expressions_tvf = {
     .name = "url_lookup_expressions",
     .columns = lookup_columns,
     .n_columns = 3,
@@ -289,3 +289,20 @@ const url_tvf url_lookup_expressions_tvf = {
     .filter = lookup_filter,
     .column = lookup_column,
 };
+
+/* ------------------------------------------------------ registration */
+
+/* url_surt's public_suffix option uses the list, as
+   url_registrable_domain does. */
+static const url_func funcs[] = {
+    {"url_canonical", 1, URL_PURE, 0, url_fn_canonical},
+    {"url_canonical", 2, URL_PURE, 0, url_fn_canonical},
+    {"url_surt", 1, URL_PURE, 0, url_fn_surt},
+    {"url_surt", 2, URL_PURE, 0, url_fn_surt},
+    {"url_ssurt", 1, URL_PURE, 0, url_fn_ssurt},
+    {"url_strip_params", -1, URL_PURE, 0, url_fn_strip_params},
+};
+
+static const url_tvf *const tvfs[] = {&url_lookup_expressions_tvf};
+
+const url_family url_keys_family = {funcs, URL_COUNT(funcs), tvfs, URL_COUNT(tvfs)};

@@ -21,7 +21,7 @@
 #include "ext.h"
 #include "path_levels.h"
 
-void url_fn_file_extension(sqlite3_context *ctx, int argc,
+static void url_fn_file_extension(sqlite3_context *ctx, int argc,
                            sqlite3_value **argv) {
   url_call c;
   url_call_begin(&c, ctx);
@@ -29,3 +29,11 @@ void url_fn_file_extension(sqlite3_context *ctx, int argc,
   if (rc == URL_OK) rc = url_path_file_extension(&c.u, &c.out);
   url_call_result(&c, rc);
 }
+
+/* ------------------------------------------------------ registration */
+
+static const url_func funcs[] = {
+    {"url_file_extension", 1, URL_PURE, 0, url_fn_file_extension},
+};
+
+const url_family url_path_parts_family = {funcs, URL_COUNT(funcs), NULL, 0};

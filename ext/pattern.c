@@ -50,6 +50,9 @@
 #include "ext.h"
 #include "urlpattern.h"
 
+/* url_fn_pattern's row argument. */
+enum { URL_PATTERN_TEST, URL_PATTERN_HAS_REGEXP_GROUPS };
+
 #define ERR_MAX 256
 
 /* A compiled pattern and the capture storage of one match. */
@@ -236,7 +239,7 @@ static void fn_has_regexp_groups(sqlite3_context *ctx, int argc,
   keep(ctx, cp, fresh);
 }
 
-void url_fn_pattern(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void url_fn_pattern(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (url_fn_arg(ctx) == URL_PATTERN_TEST) fn_test(ctx, argc, argv);
   else fn_has_regexp_groups(ctx, argc, argv);
 }
@@ -386,7 +389,7 @@ static const char *const exec_columns[] = {"component TEXT", "name TEXT",
                                            "value TEXT", "input TEXT"};
 static const char *const exec_args[] = {"pattern", "url", "base"};
 
-const url_tvf url_pattern_exec_tvf = {
+static const url_tvf url_pattern_exec_tvf = {
     .name = "url_pattern_exec",
     .columns = exec_columns,
     .n_columns = 4,
@@ -452,7 +455,7 @@ static const char *const components_columns[] = {
     "has_regexp_groups INTEGER", "ignore_case INTEGER"};
 static const char *const components_args[] = {"source"};
 
-const url_tvf url_pattern_components_tvf = {
+static const url_tvf url_pattern_components_tvf = {
     .name = "url_pattern_components",
     .columns = components_columns,
     .n_columns = 6,
@@ -464,3 +467,17 @@ const url_tvf url_pattern_components_tvf = {
     .filter = components_filter,
     .column = components_column,
 };
+
+/* ------------------------------------------------------ registration */
+
+/* URL_PATTERN_* is url_fn_pattern's row argument. */
+static const url_func funcs[] = {
+    {"url_pattern_test", 2, URL_PURE, URL_PATTERN_TEST, url_fn_pattern},
+    {"url_pattern_test", 3, URL_PURE, URL_PATTERN_TEST, url_fn_pattern},
+    {"url_pattern_has_regexp_groups", 1, URL_PURE, URL_PATTERN_HAS_REGEXP_GROUPS,
+     url_fn_pattern},
+};
+
+static const url_tvf *const tvfs[] = {&url_pattern_exec_tvf, &url_pattern_components_tvf};
+
+const url_family url_pattern_family = {funcs, URL_COUNT(funcs), tvfs, URL_COUNT(tvfs)};

@@ -74,6 +74,9 @@
 #include "percent.h"
 #include "urlencoded.h"
 
+/* url_fn_search_modify's row argument. */
+enum { URL_SP_APPEND, URL_SP_SET, URL_SP_DELETE, URL_SP_SORT };
+
 #define SP_TEXT 1024 /* bytes of decoded text in stack storage */
 #define SP_PAIRS 64  /* tuples in stack storage */
 
@@ -101,7 +104,7 @@ static int source_query(const char *s, size_t n, url *u, url_str *q) {
 /* ------------------------------------------------------ scalar: get */
 
 /* url_search_param(input, name) */
-void url_fn_search_param(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void url_fn_search_param(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   url_call c;
   url_call_begin(&c, ctx);
   url_arg in, name;
@@ -119,7 +122,7 @@ void url_fn_search_param(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 
 /* ------------------------------------------------- scalar: modifiers */
 
-/* Applies the aFunc operation (URL_SP_*) to the list p. */
+/* Applies the row's operation (URL_SP_*) to the list p. */
 static int modify(int op, url_search_params *p, const url_arg *name,
                   const url_arg *value) {
   switch (op) {
@@ -137,10 +140,10 @@ static int modify(int op, url_search_params *p, const url_arg *name,
 
 /*
 ** url_search_param_append / _set / _delete, url_search_params_sort: one
-** implementation; the operation is the aFunc argument.  argv: url, then
+** implementation; the operation is the row argument.  argv: url, then
 ** name and value when the operation takes them.
 */
-void url_fn_search_modify(sqlite3_context *ctx, int argc,
+static void url_fn_search_modify(sqlite3_context *ctx, int argc,
                           sqlite3_value **argv) {
   url_call c;
   url_call_begin(&c, ctx);
@@ -183,7 +186,7 @@ static const pct_set_def PCT_SETS[] = {
 #define N_PCT_SETS ((int)(sizeof PCT_SETS / sizeof PCT_SETS[0]))
 
 /* url_encode(text [, set]) */
-void url_fn_encode(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void url_fn_encode(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   int k = 0;
   if (argc > 1) {
     k = url_arg_choice(ctx, argv, 1, "percent-encode set", PCT_SET_NAMES,
@@ -203,7 +206,7 @@ void url_fn_encode(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 }
 
 /* url_decode(text [, 'form']) */
-void url_fn_decode(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void url_fn_decode(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   static const char *const modes[] = {"form"};
   int form = 0;
   if (argc > 1) {
@@ -275,7 +278,7 @@ static void sp_column(url_tvf_cursor *cur, sqlite3_context *ctx, int i) {
 static const char *const sp_columns[] = {"name TEXT", "value TEXT"};
 static const char *const sp_args[] = {"input"};
 
-const url_tvf url_search_params_tvf = {
+static const url_tvf url_search_params_tvf = {
     .name = "url_search_params",
     .columns = sp_columns,
     .n_columns = 2,
@@ -288,3 +291,23 @@ const url_tvf url_search_params_tvf = {
     .filter = sp_filter,
     .column = sp_column,
 };
+
+/* ------------------------------------------------------ registration */
+
+/* URL_SP_* is url_fn_search_modify's row argument. */
+static const url_func funcs[] = {
+    {"url_search_param", 2, URL_PURE, 0, url_fn_search_param},
+    {"url_search_param_append", 3, URL_PURE, URL_SP_APPEND, url_fn_search_modify},
+    {"url_search_param_set", 3, URL_PURE, URL_SP_SET, url_fn_search_modify},
+    {"url_search_param_delete", 2, URL_PURE, URL_SP_DELETE, url_fn_search_modify},
+    {"url_search_param_delete", 3, URL_PURE, URL_SP_DELETE, url_fn_search_modify},
+    {"url_search_params_sort", 1, URL_PURE, URL_SP_SORT, url_fn_search_modify},
+    {"url_encode", 1, URL_PURE, 0, url_fn_encode},
+    {"url_encode", 2, URL_PURE, 0, url_fn_encode},
+    {"url_decode", 1, URL_PURE, 0, url_fn_decode},
+    {"url_decode", 2, URL_PURE, 0, url_fn_decode},
+};
+
+static const url_tvf *const tvfs[] = {&url_search_params_tvf};
+
+const url_family url_search_params_family = {funcs, URL_COUNT(funcs), tvfs, URL_COUNT(tvfs)};

@@ -22,7 +22,7 @@
 
 #define MAX_PAIRS 64
 
-void url_fn_set(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void url_fn_set(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (argc < 3 || argc % 2 == 0) {
     url_error(ctx, "expected url followed by component, value pairs");
     return;
@@ -59,3 +59,11 @@ void url_fn_set(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   url_result_str(ctx, rc, url_href(&c.u));
   url_call_end(&c);
 }
+
+/* ------------------------------------------------------ registration */
+
+static const url_func funcs[] = {
+    {"url_set", -1, URL_PURE, 0, url_fn_set},
+};
+
+const url_family url_set_family = {funcs, URL_COUNT(funcs), NULL, 0};

@@ -24,7 +24,7 @@ static int parse_pair(url_call *c, sqlite3_value **argv) {
 }
 
 /* url_same_origin(a, b) */
-void url_fn_same_origin(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void url_fn_same_origin(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   url_call c;
   url_call_begin(&c, ctx);
   int same = 0;
@@ -35,7 +35,7 @@ void url_fn_same_origin(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 }
 
 /* url_same_site(a, b) */
-void url_fn_same_site(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void url_fn_same_site(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const url_psl_list *l = url_conn_psl(url_fn_conn(ctx));
   url_call c;
   url_call_begin(&c, ctx);
@@ -47,7 +47,7 @@ void url_fn_same_site(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 }
 
 /* url_psl_info() */
-void url_fn_psl_info(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void url_fn_psl_info(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   url_call c;
   url_call_begin(&c, ctx);
   url_call_result(&c, url_psl_describe(url_conn_psl(url_fn_conn(ctx)), &c.out));
@@ -55,7 +55,7 @@ void url_fn_psl_info(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 
 /* url_psl_load(path): NULL in, NULL out, as everywhere (README), and the
    list in use stays. */
-void url_fn_psl_load(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void url_fn_psl_load(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   url_conn *conn = url_fn_conn(ctx);
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
   const char *path = (const char *)sqlite3_value_text(argv[0]);
@@ -98,3 +98,17 @@ void url_fn_psl_load(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   }
   url_call_result(&c, rc);
 }
+
+/* ------------------------------------------------------ registration */
+
+static const url_func funcs[] = {
+    {"url_same_origin", 2, URL_PURE, 0, url_fn_same_origin},
+    {"url_same_site", 2, URL_PURE, 0, url_fn_same_site},
+    /* Depends on the list in use, which changes: not deterministic. */
+    {"url_psl_info", 0, SQLITE_UTF8, 0, url_fn_psl_info},
+    /* Reads files: only from top-level SQL, never from a view, trigger or
+       schema. */
+    {"url_psl_load", 1, SQLITE_UTF8 | SQLITE_DIRECTONLY, 0, url_fn_psl_load},
+};
+
+const url_family url_sites_family = {funcs, URL_COUNT(funcs), NULL, 0};

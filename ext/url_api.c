@@ -48,9 +48,9 @@
 #include "ext.h"
 #include "setters.h"
 
-/* url_href(input [, base]) and the other getters: the aFunc argument is
+/* url_href(input [, base]) and the other getters: the row argument is
    the url_component. */
-void url_fn_get(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void url_fn_get(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   url_call c;
   url_call_begin(&c, ctx);
   int rc = url_call_parse(&c, argv, 0, argc > 1 ? 1 : -1);
@@ -61,7 +61,7 @@ void url_fn_get(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 }
 
 /* url_resolve(base, input): NULL when the base is NULL. */
-void url_fn_resolve(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void url_fn_resolve(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL) {
     sqlite3_result_null(ctx);
     return;
@@ -76,7 +76,7 @@ void url_fn_resolve(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 }
 
 /* url_origin(input [, base]) */
-void url_fn_origin(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void url_fn_origin(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   url_call c;
   url_call_begin(&c, ctx);
   int rc = url_call_parse(&c, argv, 0, argc > 1 ? 1 : -1);
@@ -86,7 +86,7 @@ void url_fn_origin(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 }
 
 /* url_valid(input [, base]): 1 or 0; NULL for NULL input. */
-void url_fn_valid(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void url_fn_valid(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL) {
     sqlite3_result_null(ctx);
     return;
@@ -101,3 +101,36 @@ void url_fn_valid(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   }
   url_call_end(&c);
 }
+
+/* ------------------------------------------------------ registration */
+
+/* url_fn_get's row argument is the url_component it returns. */
+static const url_func funcs[] = {
+    {"url_href", 1, URL_PURE, URL_C_HREF, url_fn_get},
+    {"url_href", 2, URL_PURE, URL_C_HREF, url_fn_get},
+    {"url_protocol", 1, URL_PURE, URL_C_PROTOCOL, url_fn_get},
+    {"url_protocol", 2, URL_PURE, URL_C_PROTOCOL, url_fn_get},
+    {"url_username", 1, URL_PURE, URL_C_USERNAME, url_fn_get},
+    {"url_username", 2, URL_PURE, URL_C_USERNAME, url_fn_get},
+    {"url_password", 1, URL_PURE, URL_C_PASSWORD, url_fn_get},
+    {"url_password", 2, URL_PURE, URL_C_PASSWORD, url_fn_get},
+    {"url_host", 1, URL_PURE, URL_C_HOST, url_fn_get},
+    {"url_host", 2, URL_PURE, URL_C_HOST, url_fn_get},
+    {"url_hostname", 1, URL_PURE, URL_C_HOSTNAME, url_fn_get},
+    {"url_hostname", 2, URL_PURE, URL_C_HOSTNAME, url_fn_get},
+    {"url_port", 1, URL_PURE, URL_C_PORT, url_fn_get},
+    {"url_port", 2, URL_PURE, URL_C_PORT, url_fn_get},
+    {"url_pathname", 1, URL_PURE, URL_C_PATHNAME, url_fn_get},
+    {"url_pathname", 2, URL_PURE, URL_C_PATHNAME, url_fn_get},
+    {"url_search", 1, URL_PURE, URL_C_SEARCH, url_fn_get},
+    {"url_search", 2, URL_PURE, URL_C_SEARCH, url_fn_get},
+    {"url_hash", 1, URL_PURE, URL_C_HASH, url_fn_get},
+    {"url_hash", 2, URL_PURE, URL_C_HASH, url_fn_get},
+    {"url_resolve", 2, URL_PURE, 0, url_fn_resolve},
+    {"url_origin", 1, URL_PURE, 0, url_fn_origin},
+    {"url_origin", 2, URL_PURE, 0, url_fn_origin},
+    {"url_valid", 1, URL_PURE, 0, url_fn_valid},
+    {"url_valid", 2, URL_PURE, 0, url_fn_valid},
+};
+
+const url_family url_api_family = {funcs, URL_COUNT(funcs), NULL, 0};

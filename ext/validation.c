@@ -30,7 +30,7 @@
 #include "url_errors.h"
 
 /* url_valid_string(input [, base]) */
-void url_fn_valid_string(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void url_fn_valid_string(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL) {
     sqlite3_result_null(ctx);
     return;
@@ -135,7 +135,7 @@ static const char *const ve_columns[] = {"error TEXT", "failure INTEGER",
                                          "position INTEGER", "description TEXT"};
 static const char *const ve_args[] = {"input", "base"};
 
-const url_tvf url_validation_errors_tvf = {
+static const url_tvf url_validation_errors_tvf = {
     .name = "url_validation_errors",
     .columns = ve_columns,
     .n_columns = 4,
@@ -148,3 +148,14 @@ const url_tvf url_validation_errors_tvf = {
     .filter = ve_filter,
     .column = ve_column,
 };
+
+/* ------------------------------------------------------ registration */
+
+static const url_func funcs[] = {
+    {"url_valid_string", 1, URL_PURE, 0, url_fn_valid_string},
+    {"url_valid_string", 2, URL_PURE, 0, url_fn_valid_string},
+};
+
+static const url_tvf *const tvfs[] = {&url_validation_errors_tvf};
+
+const url_family url_validation_family = {funcs, URL_COUNT(funcs), tvfs, URL_COUNT(tvfs)};
