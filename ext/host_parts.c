@@ -79,7 +79,7 @@ int url_host_part(const url_psl_list *l, int section, int part, url_str h,
   }
 }
 
-/* url_public_suffix(input [, section]) and the other host parts: the aFunc
+/* url_public_suffix(input [, section]) and the other host parts: its row's
    argument is the URL_PART_*. */
 static void url_fn_host_part(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   int sec = URL_PSL_ALL;
