@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "canonicalize.h"
+#include "check.h"
 #include "json.h"
 #include "lookup.h"
 #include "mem_libc.h"
@@ -74,10 +75,20 @@ static void print_res(res r) {
   else json_print_str(r.s, r.n);
 }
 
+/* A failure that stops the program: counted, then the summary. */
+static void stop(void) {
+  check(0);
+  exit(check_summary());
+}
+
 static void die(const char *what, int rc) {
   printf("%s: unexpected status %d\n", what, rc);
-  printf("0 passed, 1 failed\n");
-  exit(1);
+  stop();
+}
+
+static void cannot_read(const char *path) {
+  printf("cannot read %s\n", path);
+  stop();
 }
 
 /* ------------------------------------------------------------- inputs */
@@ -549,8 +560,8 @@ static void print_listed(const struct known *kn, const char *suite,
 }
 
 /* One check of a data case: got vs want, consulting KNOWN. */
-static void check(const char *suite, const char *in, size_t in_n, res got,
-                  res want) {
+static void check_case(const char *suite, const char *in, size_t in_n,
+                       res got, res want) {
   int k = suite_index(suite);
   const struct known *kn = known_for(suite, in, in_n);
   if (res_eq(got, want) && !kn) {
@@ -609,11 +620,7 @@ static json_value *load(const char *dir, const char *file) {
   char path[4096];
   snprintf(path, sizeof path, "%s/%s", dir, file);
   json_value *v = json_parse_file(path);
-  if (!v) {
-    printf("cannot read %s\n", path);
-    printf("0 passed, 1 failed\n");
-    exit(1);
-  }
+  if (!v) cannot_read(path);
   return v;
 }
 
@@ -651,21 +658,21 @@ static void remember(res in) {
 
 static void profile_case(const char *suite, res in, res want, void *ctx) {
   res got = canon(*(url_canon_profile *)ctx, in.s, in.n);
-  check(suite, in.s, in.n, got, want);
+  check_case(suite, in.s, in.n, got, want);
   remember(in);
   res_free(&got);
 }
 
 static void surt_case(const char *suite, res in, res want, void *ctx) {
   res got = surt((const char *)ctx, in.s, in.n);
-  check(suite, in.s, in.n, got, want);
+  check_case(suite, in.s, in.n, got, want);
   remember(in);
   res_free(&got);
 }
 
 static void ssurt_case(const char *suite, res in, res want, void *ctx) {
   res got = ssurt(in.s, in.n);
-  check(suite, in.s, in.n, got, want);
+  check_case(suite, in.s, in.n, got, want);
   remember(in);
   res_free(&got);
 }
@@ -693,7 +700,7 @@ static void wrapped_surt_case(const char *suite, res in, res want, void *ctx) {
                 ? concat3(w->want_pre, want.s, want.n, w->want_post)
                 : concat3(w->want_empty, "", 0, "");
   res got = surt(w->opts, full.s, full.n);
-  check(suite, in.s, in.n, got, exp);
+  check_case(suite, in.s, in.n, got, exp);
   res_free(&full);
   res_free(&exp);
   res_free(&got);
@@ -706,7 +713,7 @@ static void unescape_case(const char *suite, res in, res want, void *ctx) {
   url_buf_init(&b, &url_mem_libc, st, sizeof st, MAX_LEN);
   url_pct_decode_repeatedly(&b, in.s, in.n);
   res got = res_text(b.ptr, b.len);
-  check(suite, in.s, in.n, got, want);
+  check_case(suite, in.s, in.n, got, want);
   res_free(&got);
   url_buf_free(&b);
 }
@@ -718,7 +725,7 @@ static void reverse_host_case(const char *suite, res in, res want, void *ctx) {
   url_buf_init(&b, &url_mem_libc, st, sizeof st, MAX_LEN);
   url_surt_reverse_host(&b, in.s, in.n, 1, 1);
   res got = res_text(b.ptr, b.len);
-  check(suite, in.s, in.n, got, want);
+  check_case(suite, in.s, in.n, got, want);
   res_free(&got);
   url_buf_free(&b);
 }
@@ -729,7 +736,7 @@ static void ssurt_host_case(const char *suite, res in, res want, void *ctx) {
   res full = concat3("http://", in.s, in.n, "/");
   res exp = concat3("", want.s, want.n, "//http:/");
   res got = ssurt(full.s, full.n);
-  check(suite, in.s, in.n, got, exp);
+  check_case(suite, in.s, in.n, got, exp);
   res_free(&full);
   res_free(&exp);
   res_free(&got);
@@ -774,7 +781,7 @@ static void path_dots_case(const char *suite, res in, res want, void *ctx) {
       if (exp.s[i] != '/' || k == 0 || exp.s[k - 1] != '/') exp.s[k++] = exp.s[i];
     exp.n = k;
   }
-  check(suite, in.s, in.n, got, exp);
+  check_case(suite, in.s, in.n, got, exp);
   res_free(&full);
   res_free(&got);
   res_free(&exp);
@@ -784,7 +791,7 @@ static void funky_ipv4_case(const char *suite, res in, res want, void *ctx) {
   (void)ctx;
   res full = concat3("http://", in.s, in.n, "/");
   res got = canon_get(URL_CANON_WHATWG, full.s, full.n, url_hostname);
-  check(suite, in.s, in.n, got, want);
+  check_case(suite, in.s, in.n, got, want);
   res_free(&full);
   res_free(&got);
 }
@@ -1047,7 +1054,7 @@ static void sb_case(const json_value *c) {
     printf(" (%d of the Go client's expected entries are on host suffixes "
            "beyond the documented five; checked without them)\n", dropped);
   }
-  check(suite, in.s, in.n, got, want);
+  check_case(suite, in.s, in.n, got, want);
   remember(in);
   res_free(&in);
   res_free(&got);
@@ -1058,10 +1065,7 @@ static void run_safebrowsing(const char *dir) {
   char path[4096];
   snprintf(path, sizeof path, "%s/safebrowsing.jsonl", dir);
   FILE *f = fopen(path, "rb");
-  if (!f) {
-    printf("cannot read %s\n0 passed, 1 failed\n", path);
-    exit(1);
-  }
+  if (!f) cannot_read(path);
   char line[65536];
   int lineno = 0;
   while (fgets(line, sizeof line, f)) {
@@ -1528,8 +1532,7 @@ static void run_idempotence(void) {
 
 int main(int argc, char **argv) {
   const char *dir = argc > 1 ? argv[1] : "tests/data/canon";
-  const char *v = getenv("VERBOSE");
-  verbose = v && *v && strcmp(v, "0") != 0;
+  verbose = check_verbose();
   memcpy(KNOWN, KNOWN_INIT, sizeof KNOWN);
   run_urlcanon(dir);
   run_safebrowsing(dir);
@@ -1540,12 +1543,12 @@ int main(int argc, char **argv) {
   run_idempotence();
   run_fast_path();
 
-  int pass = 0, fail = 0, whatwg = 0, definition = 0;
+  int whatwg = 0, definition = 0;
   for (size_t i = 0; i < N_KNOWN; i++) {
     if (KNOWN[i].used == 1) continue;
     printf("FAIL listed case %s %s ran %d times (once expected)\n",
            KNOWN[i].suite, KNOWN[i].input, KNOWN[i].used);
-    fail++;
+    check(0);
   }
   puts("");
   for (int i = 0; i < n_suites; i++) {
@@ -1559,8 +1562,8 @@ int main(int argc, char **argv) {
              suites[i].definition > 1 ? "s" : "");
     if (suites[i].fail) printf(", %d FAILED", suites[i].fail);
     putchar('\n');
-    pass += suites[i].pass + suites[i].whatwg + suites[i].definition;
-    fail += suites[i].fail;
+    passed += suites[i].pass + suites[i].whatwg + suites[i].definition;
+    failed += suites[i].fail;
     whatwg += suites[i].whatwg;
     definition += suites[i].definition;
   }
@@ -1571,6 +1574,5 @@ int main(int argc, char **argv) {
   for (size_t i = 0; i < n_inputs; i++) res_free(&inputs[i]);
   free(inputs);
   if (psl_open) url_psl_close(&psl_list);
-  printf("%d passed, %d failed\n", pass, fail);
-  return fail ? 1 : 0;
+  return check_summary();
 }

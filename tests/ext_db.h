@@ -51,10 +51,10 @@ int ext_registry(sqlite3 *db, ext_fn **out);
 #define EXT_FLAG_MASK (SQLITE_DETERMINISTIC | SQLITE_DIRECTONLY | \
                        SQLITE_SUBTYPE | SQLITE_INNOCUOUS)
 
-/* Counting: ext_check() counts one check, printing "FAIL ..." (printf
+/* Counting, with tests/check.h's counter (in ext_db.c, which each program
+   links once): ext_check() counts one check, printing "FAIL ..." (printf
    format) when it failed; ext_summary() prints "N passed, N failed" and
    returns the exit status. */
-extern int ext_passed, ext_failed;
 int ext_check(int ok, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 int ext_summary(void);

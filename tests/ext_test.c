@@ -30,19 +30,9 @@
 
 #include <sqlite3.h>
 
+#include "check.h"
 #include "mem_libc.h"
 #include "url.h"
-
-static int passed, failed;
-
-static void check(int ok, const char *what) {
-  if (ok) {
-    passed++;
-  } else {
-    failed++;
-    printf("FAIL %s\n", what);
-  }
-}
 
 /* ------------------------------------------------- counting allocator */
 
@@ -190,7 +180,7 @@ static void check_allocations(void) {
   };
   sqlite3 *db = open_db(NULL);
   if (!db) {
-    check(0, "open");
+    check_named(0, "open");
     return;
   }
   for (size_t q = 0; q < sizeof QUERIES / sizeof QUERIES[0]; q++) {
@@ -204,7 +194,7 @@ static void check_allocations(void) {
     snprintf(what, sizeof what,
              "%s: %llu allocations over %d rows, %llu over %d (want equal)",
              QUERIES[q], a1, 50 * (N_URLS + 1), a2, 100 * (N_URLS + 1));
-    check(r1 > 0 && r2 == 2 * r1 && a1 == a2, what);
+    check_named(r1 > 0 && r2 == 2 * r1 && a1 == a2, what);
   }
   sqlite3_close(db);
 }
@@ -290,7 +280,7 @@ static void check_base_cache(void) {
 
   sqlite3 *db = open_db(NULL);
   if (!db) {
-    check(0, "open");
+    check_named(0, "open");
     return;
   }
   sqlite3_stmt *ins, *sel;
@@ -308,7 +298,7 @@ static void check_base_cache(void) {
                                 "SELECT url_resolve(b, r), url_href(r, b), "
                                 "url_resolve(b, r) FROM pairs ORDER BY id",
                                 -1, &sel, NULL) == SQLITE_OK;
-  check(ok, "base cache: set up");
+  check_named(ok, "base cache: set up");
   if (!ok) {
     sqlite3_close(db);
     return;
@@ -348,7 +338,7 @@ static void check_base_cache(void) {
   sqlite3_finalize(sel);
   char what[100];
   snprintf(what, sizeof what, "base cache: %d of %d rows differ from core", bad, n);
-  check(bad == 0, what);
+  check_named(bad == 0, what);
   sqlite3_close(db);
 }
 
@@ -411,7 +401,7 @@ static void check_bound_calls(void) {
   static const char *const REFS[] = {"../q?1", "p", "//h.example/", "#f", ""};
   sqlite3 *db = open_db(NULL);
   if (!db) {
-    check(0, "open");
+    check_named(0, "open");
     return;
   }
   sqlite3_stmt *st[3], *href;
@@ -423,7 +413,7 @@ static void check_bound_calls(void) {
   }
   ok &= sqlite3_prepare_v2(db, "SELECT url_resolve(?2, ?1), url_href(?1)", -1,
                            &href, NULL) == SQLITE_OK;
-  check(ok, "bound calls: prepare");
+  check_named(ok, "bound calls: prepare");
   if (!ok) {
     sqlite3_close(db);
     return;
@@ -462,7 +452,7 @@ static void check_bound_calls(void) {
     }
     allocs[round] = n_allocs - a0;
   }
-  check(bad == 0, "bound calls: answers");
+  check_named(bad == 0, "bound calls: answers");
   (void)allocs;
   for (int n = 1; n <= 2; n++)
     sqlite3_create_function(db, "identity", n,
@@ -485,7 +475,7 @@ static void check_bound_calls(void) {
   snprintf(what, sizeof what,
            "bound calls: %llu allocations in 60 rounds, identity's %llu (want "
            "equal)", ours, ident);
-  check(ours == ident, what);
+  check_named(ours == ident, what);
   for (int b = 0; b < 3; b++) sqlite3_finalize(st[b]);
   sqlite3_finalize(href);
   sqlite3_close(db);
@@ -513,27 +503,27 @@ static void check_limits(void) {
   };
   sqlite3 *db = open_db(NULL);
   if (!db) {
-    check(0, "open");
+    check_named(0, "open");
     return;
   }
   int def = sqlite3_limit(db, SQLITE_LIMIT_LENGTH, -1);
   for (size_t i = 0; i < sizeof SQL / sizeof SQL[0]; i++) {
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(db, SQL[i], -1, &st, NULL) != SQLITE_OK) {
-      check(0, SQL[i]);
+      check_named(0, SQL[i]);
       continue;
     }
     sqlite3_bind_text(st, 1, "https://example.com/a-path-that-is-long-enough/",
                       -1, SQLITE_STATIC);
     char what[300];
     snprintf(what, sizeof what, "%s: rows under the default limit", SQL[i]);
-    check(step_once(st) == SQLITE_ROW, what);
+    check_named(step_once(st) == SQLITE_ROW, what);
     sqlite3_limit(db, SQLITE_LIMIT_LENGTH, 40);
     snprintf(what, sizeof what, "%s: too big under a limit of 40", SQL[i]);
-    check(step_once(st) == SQLITE_TOOBIG, what);
+    check_named(step_once(st) == SQLITE_TOOBIG, what);
     sqlite3_limit(db, SQLITE_LIMIT_LENGTH, def);
     snprintf(what, sizeof what, "%s: rows again after the limit is back", SQL[i]);
-    check(step_once(st) == SQLITE_ROW, what);
+    check_named(step_once(st) == SQLITE_ROW, what);
     sqlite3_finalize(st);
   }
   sqlite3_close(db);
@@ -556,7 +546,7 @@ static void check_text(sqlite3 *db, const char *sql, int col, const char *want,
   }
   if (!ok) printf("FAIL %s: %s col %d: got '%s' want '%s'\n", what, sql, col,
                   got, want ? want : "NULL");
-  check(ok, what);
+  check_named(ok, what);
   sqlite3_finalize(st);
 }
 
@@ -566,7 +556,7 @@ static void check_arguments(void) {
   for (size_t e = 0; e < sizeof ENC / sizeof ENC[0]; e++) {
     sqlite3 *db = open_db(ENC[e]);
     if (!db) {
-      check(0, "open");
+      check_named(0, "open");
       continue;
     }
     char what[64];
@@ -622,6 +612,5 @@ int main(int argc, char **argv) {
   check_bound_calls();
   check_limits();
   check_arguments();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return check_summary();
 }

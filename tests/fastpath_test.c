@@ -29,7 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "url.h"
+#include "check.h"
 #include "json.h"
 #include "mem_libc.h"
 #include "url.h"
@@ -37,7 +37,6 @@
 
 #define MAX_LEN ((size_t)1 << 24)
 
-static int passed, failed;
 static long fast_taken, checked;
 
 static void print_bytes(const char *s, size_t n) {
@@ -84,7 +83,8 @@ static void dump(const char *label, const url *u) {
 ** raw bytes, as the extension gives it; the full parser the input made
 ** valid UTF-8 (its precondition).
 */
-static void check(const char *in, size_t n, const url *base, const char *why) {
+static void check_input(const char *in, size_t n, const url *base,
+                        const char *why) {
   char st1[512], st2[512], st3[512];
   url fast, full;
   url_buf fix;
@@ -102,7 +102,7 @@ static void check(const char *in, size_t n, const url *base, const char *why) {
     url_init(&both, &url_mem_libc, st4, sizeof st4, MAX_LEN);
     int rb = url_parse(&both, s, sn, base);
     if (rb != rc || (rb == URL_OK && !same_url(&both, &full))) {
-      failed++;
+      check(0); /* failures only: a match is not counted */
       printf("FAIL (%s) url_parse differs from url_parse_full: input=", why);
       print_bytes(in, n);
       putchar('\n');
@@ -120,17 +120,12 @@ static void check(const char *in, size_t n, const url *base, const char *why) {
     fast_taken++;
     ok = rf == URL_OK && rc == URL_OK && same_url(&fast, &full);
   }
-  if (ok) {
-    passed++;
-  } else {
-    failed++;
-    if (failed <= 40) {
-      printf("FAIL (%s) input=", why);
-      print_bytes(in, n);
-      printf(" fast rc=%d full rc=%d\n", rf, rc);
-      if (rf == URL_OK) dump("fast", &fast);
-      if (rc == URL_OK) dump("full", &full);
-    }
+  if (!check(ok) && failed <= 40) {
+    printf("FAIL (%s) input=", why);
+    print_bytes(in, n);
+    printf(" fast rc=%d full rc=%d\n", rf, rc);
+    if (rf == URL_OK) dump("fast", &fast);
+    if (rc == URL_OK) dump("full", &full);
   }
   url_free(&fast);
   url_free(&full);
@@ -138,7 +133,7 @@ static void check(const char *in, size_t n, const url *base, const char *why) {
 }
 
 static void check_str(const char *in, const char *why) {
-  check(in, strlen(in), NULL, why);
+  check_input(in, strlen(in), NULL, why);
 }
 
 /* ------------------------------------------------------------- WPT */
@@ -148,7 +143,7 @@ static void check_wpt(const char *dir) {
   snprintf(path, sizeof path, "%s/urltestdata.json", dir);
   json_value *root = json_parse_file(path);
   if (!root) {
-    failed++;
+    check(0);
     printf("FAIL cannot read %s\n", path);
     return;
   }
@@ -158,13 +153,13 @@ static void check_wpt(const char *dir) {
     const char *in = json_str(json_get(c, "input"), &in_n);
     if (!in) continue; /* a comment */
     const char *bs = json_str(json_get(c, "base"), &base_n);
-    check(in, in_n, NULL, "wpt");
+    check_input(in, in_n, NULL, "wpt");
     if (!bs) continue;
     char st[512];
     url base;
     url_init(&base, &url_mem_libc, st, sizeof st, MAX_LEN);
     if (url_parse(&base, bs, base_n, NULL) == URL_OK)
-      check(in, in_n, &base, "wpt with base");
+      check_input(in, in_n, &base, "wpt with base");
     url_free(&base);
   }
   json_free(root);
@@ -267,7 +262,7 @@ static void check_real(const char *dir) {
   snprintf(path, sizeof path, "%s/real-urls.txt", dir);
   FILE *f = fopen(path, "rb");
   if (!f) {
-    failed++;
+    check(0);
     printf("FAIL cannot read %s\n", path);
     return;
   }
@@ -281,12 +276,13 @@ static void check_real(const char *dir) {
     if (k == 0) continue;
     lines++;
     long before = fast_taken;
-    check(line, (size_t)k, NULL, "real");
+    check_input(line, (size_t)k, NULL, "real");
     int took = fast_taken > before;
     check_variants(line);
     if (prefixes < 20 && took) { /* every cut of a few real URLs */
       prefixes++;
-      for (ssize_t i = 0; i < k; i++) check(line, (size_t)i, NULL, "prefix");
+      for (ssize_t i = 0; i < k; i++)
+        check_input(line, (size_t)i, NULL, "prefix");
     }
   }
   free(line);
@@ -320,7 +316,7 @@ static void check_positions(void) {
         buf[pn + at] = (char)c;
         memcpy(buf + n, PARTS[k][2], sn);
         n += sn;
-        check(buf, n, NULL, "byte at position");
+        check_input(buf, n, NULL, "byte at position");
       }
       static const char *const DOTS[] = {"/./", "/../", "/%2e/", "/%2E%2e/",
                                          "/.%2e?", "/..#", "/.", "/.."};
@@ -330,7 +326,7 @@ static void check_positions(void) {
         for (size_t i = 0; i < 48; i++) buf[n++] = PARTS[k][1][i % fn];
         memcpy(buf + pn + at, DOTS[d], dn);
         if (pn + at + dn > n) n = pn + at + dn;
-        check(buf, n, NULL, "dot segment at position");
+        check_input(buf, n, NULL, "dot segment at position");
       }
     }
   }
@@ -353,7 +349,7 @@ static void check_long_paths(void) {
         size_t un = strlen(UNITS[u]);
         for (size_t i = 0; i < SEGS[k]; i++) memcpy(buf + n, UNITS[u], un), n += un;
         n += (size_t)snprintf(buf + n, cap - n, "%s", ENDS[e]);
-        check(buf, n, NULL, "long path");
+        check_input(buf, n, NULL, "long path");
       }
   free(buf);
 }
@@ -389,17 +385,12 @@ int main(int argc, char **argv) {
   printf("real URLs: %ld, %ld on the fast path\n", real, real_fast);
   /* The fast path must keep taking most real URLs, or this test would stop
      testing it. */
-  if (real == 0 || real_fast * 10 < real * 8) {
-    failed++;
+  if (!check(real > 0 && real_fast * 10 >= real * 8))
     printf("FAIL the fast path took %ld of %ld real URLs (want >= 80%%)\n",
            real_fast, real);
-  } else {
-    passed++;
-  }
   check_real(dir);
   check_positions();
   check_long_paths();
   printf("checked %ld inputs, %ld on the fast path\n", checked, fast_taken);
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return check_summary();
 }

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "host.h"
 #include "json.h"
 #include "mem_libc.h"
@@ -262,8 +263,6 @@ static const host_case cases[] = {
     {S("xn--mnchen-3ya.de"), SPECIAL, "xn--mnchen-3ya.de", DOM},
 };
 
-static int passed, failed;
-
 static const char *type_str(url_host_type t) {
   const char *s = url_host_type_name(t);
   return s ? s : "none";
@@ -274,8 +273,9 @@ static const char *type_str(url_host_type t) {
 ** status, output, type and the buffer contract.  stack_cap 0 makes every
 ** append go through the heap path.  Prints a mismatch; returns 1 if it passed.
 */
-static int check(const char *in, size_t len, int is_opaque, const char *want,
-                  size_t want_len, url_host_type want_type, size_t stack_cap) {
+static int parses_as(const char *in, size_t len, int is_opaque,
+                     const char *want, size_t want_len,
+                     url_host_type want_type, size_t stack_cap) {
   char stack[256];
   url_buf out;
   url_buf_init(&out, &url_mem_libc, stack_cap ? stack : NULL, stack_cap,
@@ -310,11 +310,6 @@ static int check(const char *in, size_t len, int is_opaque, const char *want,
   return ok;
 }
 
-static void count(int ok) {
-  if (ok) passed++;
-  else failed++;
-}
-
 /* A label far beyond DNS limits: VerifyDnsLength is false. */
 static void check_long_host(void) {
   size_t n = 100000;
@@ -324,8 +319,8 @@ static void check_long_host(void) {
   char *want = malloc(n);
   if (!want) abort();
   memset(want, 'a', n);
-  count(check(in, n, SPECIAL, want, n, DOM, 256));
-  count(check(in, n, OPAQUE, in, n, OPQ, 256));
+  check(parses_as(in, n, SPECIAL, want, n, DOM, 256));
+  check(parses_as(in, n, OPAQUE, in, n, OPQ, 256));
   free(in);
   free(want);
 }
@@ -337,13 +332,9 @@ static void check_too_big(void) {
   url_buf_init(&out, &url_mem_libc, stack, sizeof stack, 10);
   url_host_type type;
   int rc = url_host_parse(S("example.com"), SPECIAL, &out, &type);
-  if (rc == URL_TOOBIG) {
-    passed++;
-  } else {
-    failed++;
+  if (!check(rc == URL_TOOBIG))
     printf("FAIL max=10 \"example.com\": expected status %d got %d\n",
            URL_TOOBIG, rc);
-  }
   url_buf_free(&out);
 }
 
@@ -356,14 +347,10 @@ static void check_type_names(void) {
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
     const char *got = url_host_type_name(names[i].t);
     int ok = names[i].name ? got && strcmp(got, names[i].name) == 0 : !got;
-    if (ok) {
-      passed++;
-    } else {
-      failed++;
+    if (!check(ok))
       printf("FAIL url_host_type_name(%d): expected %s got %s\n",
              (int)names[i].t, names[i].name ? names[i].name : "NULL",
              got ? got : "NULL");
-    }
   }
 }
 
@@ -372,12 +359,13 @@ int main(void) {
     const host_case *c = &cases[i];
     size_t want_len = c->want ? strlen(c->want) : 0;
     /* Once from stack storage, once all on the heap; one count per case. */
-    count(check(c->in, c->len, c->is_opaque, c->want, want_len, c->type, 256) &&
-          check(c->in, c->len, c->is_opaque, c->want, want_len, c->type, 0));
+    check(parses_as(c->in, c->len, c->is_opaque, c->want, want_len, c->type,
+                    256) &&
+          parses_as(c->in, c->len, c->is_opaque, c->want, want_len, c->type,
+                    0));
   }
   check_long_host();
   check_too_big();
   check_type_names();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return check_summary();
 }

@@ -28,13 +28,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "idna.h"
 #include "idna2008.h"
 #include "idna2008_ref.h"
 #include "json.h"
 #include "mem_libc.h"
 
-static int passed, failed, verbose;
+static int verbose;
 
 #define S(lit) lit, sizeof(lit) - 1
 
@@ -84,8 +85,9 @@ static int same(const char *a, const char *b) {
 }
 
 /* Compares the core's answer with an expected one; prints a mismatch. */
-static int check(const char *what, const char *in, size_t n, const answer *got,
-                 const char *ascii, const char *unicode, const char *error) {
+static int expect_answer(const char *what, const char *in, size_t n,
+                         const answer *got, const char *ascii,
+                         const char *unicode, const char *error) {
   int ok = got->status == (error ? URL_FAILURE : URL_OK) &&
            same(got->ascii, ascii) && same(got->unicode, unicode) &&
            same(got->error, error);
@@ -106,17 +108,12 @@ static int check(const char *what, const char *in, size_t n, const answer *got,
   return ok;
 }
 
-static void count(int ok) {
-  if (ok) passed++;
-  else failed++;
-}
-
 /* The core against the reference on one name. */
 static int check_ref(const char *what, const char *in, size_t n) {
   char *ascii, *unicode;
   const char *error = ref_idna2008(in, n, &ascii, &unicode);
   answer got = core_answer(in, n);
-  int ok = check(what, in, n, &got, ascii, unicode, error);
+  int ok = expect_answer(what, in, n, &got, ascii, unicode, error);
   answer_free(&got);
   free(ascii);
   free(unicode);
@@ -202,7 +199,7 @@ static void run_data(const char *dir) {
   const char *version = json_str(json_get(doc, "libidn2"), NULL);
   if (!version || json_len(cases) == 0) {
     printf("%s: cannot load, or no cases\n", path);
-    failed++;
+    check(0);
     json_free(doc);
     return;
   }
@@ -222,20 +219,20 @@ static void run_data(const char *dir) {
     const json_value *jerr = json_get(c, "error");
     if (!in || !file || !(json_is_string(jerr) || json_is_null(jerr))) {
       printf("idna2008.json: case %zu: malformed\n", i);
-      failed++;
+      check(0);
       continue;
     }
     answer got = core_answer(in, n);
-    int ok = check(strict ? "FAIL data" : "drift", in, n, &got,
-                   json_str(json_get(c, "ascii"), NULL),
-                   json_str(json_get(c, "unicode"), NULL),
-                   json_str(jerr, NULL));
+    int ok = expect_answer(strict ? "FAIL data" : "drift", in, n, &got,
+                           json_str(json_get(c, "ascii"), NULL),
+                           json_str(json_get(c, "unicode"), NULL),
+                           json_str(jerr, NULL));
     if (ok) data_pass++;
     else if (strict) data_fail++;
     else drift++;
     int rok = check_ref("FAIL reference", in, n);
     ref_pass += rok;
-    count(rok);
+    check(rok);
     compare_modes(&modes, file, in, n, &got);
     answer_free(&got);
   }
@@ -351,29 +348,29 @@ static void run_cases(void) {
   for (size_t i = 0; i < sizeof picked / sizeof picked[0]; i++) {
     const idna_case *c = &picked[i];
     answer got = core_answer(c->in, c->len);
-    int ok = check("FAIL case", c->in, c->len, &got, c->ascii, c->unicode,
-                   c->error);
+    int ok = expect_answer("FAIL case", c->in, c->len, &got, c->ascii,
+                           c->unicode, c->error);
     /* Each case is also one the reference must agree with. */
     ok &= check_ref("FAIL case vs reference", c->in, c->len);
     pass += ok;
     total++;
-    count(ok);
+    check(ok);
     answer_free(&got);
   }
   /* The longest names. */
   char name[300];
   memcpy(name, NAME_253, sizeof NAME_253);
   answer got = core_answer(name, 253);
-  int ok = check("FAIL 253", name, 253, &got, name, name, NULL);
+  int ok = expect_answer("FAIL 253", name, 253, &got, name, name, NULL);
   answer_free(&got);
   name[253] = '.';
   name[254] = '\0';
   got = core_answer(name, 254);
-  ok &= check("FAIL 253+root", name, 254, &got, name, name, NULL);
+  ok &= expect_answer("FAIL 253+root", name, 254, &got, name, name, NULL);
   answer_free(&got);
   pass += ok;
   total++;
-  count(ok);
+  check(ok);
   printf("hand-picked cases: %d/%d\n", pass, total);
 }
 
@@ -417,7 +414,7 @@ static void run_buffer_contract(void) {
       }
       pass += ok;
       total++;
-      count(ok);
+      check(ok);
       url_buf_free(&out);
     }
   }
@@ -453,7 +450,7 @@ static void run_generated_ascii(void) {
         int ok = check_ref("FAIL generated", name, len + root);
         pass += ok;
         total++;
-        count(ok);
+        check(ok);
       }
     }
   }
@@ -466,7 +463,7 @@ static void run_generated_ascii(void) {
       int ok = check_ref("FAIL long", name, len + root);
       pass += ok;
       total++;
-      count(ok);
+      check(ok);
     }
   }
   printf("generated ASCII names vs reference: %d/%d\n", pass, total);
@@ -506,7 +503,7 @@ static void run_code_points(void) {
     if (!check_ref("FAIL code point", s, n)) bad++;
   }
   printf("code points alone vs reference: %d/%d\n", total - bad, total);
-  count(bad == 0);
+  check(bad == 0);
 }
 
 int main(int argc, char **argv) {
@@ -518,6 +515,5 @@ int main(int argc, char **argv) {
   run_buffer_contract();
   run_generated_ascii();
   run_code_points();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return check_summary();
 }

@@ -17,21 +17,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "host_labels.h"
 #include "mem_libc.h"
 #include "path_levels.h"
 #include "psl.h"
 #include "url.h"
-
-static int passed, failed;
-
-static void count(int ok) {
-  if (ok) {
-    passed++;
-  } else {
-    failed++;
-  }
-}
 
 static const char *show(const char *s) { return s ? s : "(null)"; }
 
@@ -203,7 +194,7 @@ static void check_host_case(const url_psl_list *l, const host_case *c) {
   int prc = parse(&u, st, sizeof st, c->in);
   if (prc != URL_OK) {
     printf("FAIL %s: does not parse\n", c->in);
-    count(0);
+    check(0);
     url_free(&u);
     return;
   }
@@ -230,7 +221,7 @@ static void check_host_case(const url_psl_list *l, const host_case *c) {
     if (!ok)
       printf("FAIL %s %s: got %s want %s\n", c->in, what[i], show(got[i]),
              show(want[i]));
-    count(ok);
+    check(ok);
   }
   url_free(&u);
 }
@@ -240,24 +231,24 @@ static void check_host_slices(const url_psl_list *l) {
   const char *h = "a.b.example.co.uk";
   size_t n = strlen(h);
   url_str s;
-  count(url_host_tld(h, n, URL_HOST_DOMAIN, &s) == URL_OK && s.s == h + 15);
-  count(url_host_subdomain(l, URL_PSL_ALL, h, n, URL_HOST_DOMAIN, &s) ==
+  check(url_host_tld(h, n, URL_HOST_DOMAIN, &s) == URL_OK && s.s == h + 15);
+  check(url_host_subdomain(l, URL_PSL_ALL, h, n, URL_HOST_DOMAIN, &s) ==
             URL_OK && s.s == h && s.n == 3);
-  count(url_host_without_www(h, n, URL_HOST_DOMAIN, &s) == URL_OK && s.s == h);
+  check(url_host_without_www(h, n, URL_HOST_DOMAIN, &s) == URL_OK && s.s == h);
   /* An empty subdomain is an empty slice, not null. */
-  count(url_host_subdomain(l, URL_PSL_ALL, h + 4, n - 4, URL_HOST_DOMAIN, &s) ==
+  check(url_host_subdomain(l, URL_PSL_ALL, h + 4, n - 4, URL_HOST_DOMAIN, &s) ==
             URL_OK && s.s == h + 4 && s.n == 0);
   /* No host: null everywhere, no levels. */
-  count(url_host_tld("", 0, URL_HOST_NONE, &s) == URL_FAILURE && !s.s);
-  count(url_host_without_www("", 0, URL_HOST_NONE, &s) == URL_FAILURE && !s.s);
-  count(url_host_subdomain(l, URL_PSL_ICANN, "", 0, URL_HOST_NONE, &s) ==
+  check(url_host_tld("", 0, URL_HOST_NONE, &s) == URL_FAILURE && !s.s);
+  check(url_host_without_www("", 0, URL_HOST_NONE, &s) == URL_FAILURE && !s.s);
+  check(url_host_subdomain(l, URL_PSL_ICANN, "", 0, URL_HOST_NONE, &s) ==
             URL_FAILURE && !s.s);
   url_host_levels it;
   size_t d;
-  count(url_host_levels_start(&it, l, URL_PSL_ALL, "", 0, URL_HOST_NONE) ==
+  check(url_host_levels_start(&it, l, URL_PSL_ALL, "", 0, URL_HOST_NONE) ==
             URL_OK && !url_host_levels_next(&it, &s, &d));
   /* An empty domain (not something the parser makes) has no TLD. */
-  count(url_host_tld("", 0, URL_HOST_DOMAIN, &s) == URL_FAILURE);
+  check(url_host_tld("", 0, URL_HOST_DOMAIN, &s) == URL_FAILURE);
 }
 
 /* ------------------------------------------------------------- paths */
@@ -349,7 +340,7 @@ static void check_path_case(const path_case *c) {
   url u;
   if (parse(&u, st, sizeof st, c->in) != URL_OK) {
     printf("FAIL %s: does not parse\n", c->in);
-    count(0);
+    check(0);
     url_free(&u);
     return;
   }
@@ -358,7 +349,7 @@ static void check_path_case(const path_case *c) {
     const char *got = path_levels_of(&u, b, sizeof b);
     int ok = same(got, c->levels);
     if (!ok) printf("FAIL %s levels: got %s want %s\n", c->in, got, c->levels);
-    count(ok);
+    check(ok);
   }
   char est[8];
   url_buf out;
@@ -370,7 +361,7 @@ static void check_path_case(const path_case *c) {
   if (!ok)
     printf("FAIL %s extension: got %.*s (rc %d) want %s\n", c->in,
            (int)out.len, out.ptr, rc, show(c->ext));
-  count(ok);
+  check(ok);
   url_buf_free(&out);
   url_free(&u);
 }
@@ -379,11 +370,11 @@ static void check_path_case(const path_case *c) {
 static void check_nul_extension(void) {
   char st[256];
   url u;
-  count(parse(&u, st, sizeof st, "https://a.com/a.tar.gz%00") == URL_OK);
+  check(parse(&u, st, sizeof st, "https://a.com/a.tar.gz%00") == URL_OK);
   char est[8];
   url_buf out;
   url_buf_init(&out, &url_mem_libc, est, sizeof est, 1 << 20);
-  count(url_path_file_extension(&u, &out) == URL_OK && out.len == 3 &&
+  check(url_path_file_extension(&u, &out) == URL_OK && out.len == 3 &&
         !memcmp(out.ptr, "gz\0", 3));
   url_buf_free(&out);
   url_free(&u);
@@ -397,16 +388,16 @@ static void check_long_extension(void) {
   in[n] = 0;
   char st[256];
   url u;
-  count(parse(&u, st, sizeof st, in) == URL_OK);
+  check(parse(&u, st, sizeof st, in) == URL_OK);
   url_buf out;
   url_buf_init(&out, &url_mem_libc, NULL, 0, 1 << 20);
   int rc = url_path_file_extension(&u, &out);
   int ok = rc == URL_OK && out.len == 100;
   for (size_t i = 0; ok && i < out.len; i++) ok = out.ptr[i] == 'a';
-  count(ok);
+  check(ok);
   url_buf_free(&out);
   url_buf_init(&out, &url_mem_libc, NULL, 0, 50);
-  count(url_path_file_extension(&u, &out) == URL_TOOBIG);
+  check(url_path_file_extension(&u, &out) == URL_TOOBIG);
   url_buf_free(&out);
   url_free(&u);
 }
@@ -425,6 +416,5 @@ int main(void) {
   check_nul_extension();
   check_long_extension();
   url_psl_close(&l);
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return check_summary();
 }

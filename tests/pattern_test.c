@@ -27,21 +27,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "json.h"
 #include "mem_libc.h"
 #include "regex.h"
 #include "urlpattern.h"
-
-static int passed, failed;
-
-static void check(int ok, const char *what) {
-  if (ok) {
-    passed++;
-  } else {
-    failed++;
-    printf("FAIL %s\n", what);
-  }
-}
 
 /* ------------------------------------------------------------- WPT cases */
 
@@ -325,7 +315,7 @@ static void run_wpt(const char *dir) {
   }
   json_value *root = json_parse_file(file);
   if (!root || root->type != JSON_ARRAY) {
-    check(0, "urlpatterntestdata.json: not a JSON array");
+    check_named(0, "urlpatterntestdata.json: not a JSON array");
     json_free(root);
     return;
   }
@@ -342,7 +332,7 @@ static void run_wpt(const char *dir) {
       ok = !ok;
     }
     ok_count += ok;
-    check(ok, "(see above)");
+    check_named(ok, "(see above)");
   }
   printf("urlpatterntestdata.json (%s): %d/%d cases (%d listed as known failing)\n",
          file, ok_count - listed, total, listed);
@@ -469,7 +459,7 @@ static void regex_case(const char *re, int flags, const char *in, const char *wa
   char what[300];
   snprintf(what, sizeof what, "regex /%s/%s on \"%s\": got %s, expected %s", re,
            flags ? "vi" : "v", in, got, want);
-  check(!strcmp(got, want), what);
+  check_named(!strcmp(got, want), what);
 }
 
 /* ------------------------------------------------ our own: patterns */
@@ -565,7 +555,7 @@ static void pattern_case(const char *pattern, const char *input, const char *wan
   snprintf(what, sizeof what, "pattern %s on %s: got \"%s\", expected \"%s\"%s%s",
            pattern, input, got, want, strcmp(got, "error") ? "" : ": ",
            strcmp(got, "error") ? "" : err);
-  check(!strcmp(got, want), what);
+  check_named(!strcmp(got, want), what);
 }
 
 int main(int argc, char **argv) {
@@ -578,6 +568,5 @@ int main(int argc, char **argv) {
     pattern_case(PATTERN_CASES[i].pattern, PATTERN_CASES[i].input,
                  PATTERN_CASES[i].want);
   printf("own regular expression and pattern cases: %d\n", passed + failed - before);
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return check_summary();
 }

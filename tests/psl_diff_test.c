@@ -35,6 +35,7 @@
 
 #include <libpsl.h>
 
+#include "check.h"
 #include "host.h"
 #include "mem_libc.h"
 #include "psl.h"
@@ -47,13 +48,7 @@ int psl_fuzz_check(const char *h, size_t n);
 #define SYSTEM_DAT "/usr/share/publicsuffix/public_suffix_list.dat"
 #define RANDOM_HOSTS 100000
 
-static int passed, failed;
 static char root[4096]; /* the repository */
-
-static void count(int ok) {
-  if (ok) passed++;
-  else failed++;
-}
 
 /* Parses `in` as a special URL's host into hb; 1 if it is a domain. */
 static int domain_of(const char *in, size_t n, url_buf *hb) {
@@ -70,7 +65,7 @@ static void real_hosts(const char *path, int required) {
   if (!f) {
     if (required) {
       printf("FAIL cannot read %s\n", path);
-      count(0);
+      check(0);
     } else {
       printf("real hosts: %s not there (../shared beside the checkout)\n", path);
     }
@@ -89,7 +84,7 @@ static void real_hosts(const char *path, int required) {
       if (u.host_type == URL_HOST_DOMAIN && h.n) {
         int d = psl_fuzz_check(h.s, h.n);
         diffs += d != 0;
-        count(d == 0);
+        check(d == 0);
         hosts++;
       }
     }
@@ -131,7 +126,7 @@ static void vectors(const url_psl_list *l) {
   FILE *f = fopen(path, "r");
   if (!f) {
     printf("FAIL cannot read %s\n", path);
-    count(0);
+    check(0);
     return;
   }
   char line[1024], in[512], want[512];
@@ -160,12 +155,12 @@ static void vectors(const url_psl_list *l) {
     if (!ok)
       printf("FAIL psl-tests.txt %s: got %.*s, want %s\n", in, (int)reg.n,
              reg.s ? reg.s : "null", w ? w : "null");
-    if (ok && c && getenv("VERBOSE"))
+    if (ok && c && check_verbose())
       printf("CONVENTION %s: %s (the vectors say null)\n", in, c->reg);
     as_listed += ok && !c;
     by_convention += ok && c != NULL;
     bad += !ok;
-    count(ok && d == 0);
+    check(ok && d == 0);
     url_buf_free(&hb);
     url_buf_free(&wb);
   }
@@ -208,14 +203,14 @@ static void expect(const url_psl_list *l, const char *d, int icann, int want,
   if (!ok && (*bad)++ < 20)
     printf("FAIL all-rules %s: public %d (icann %d), want %d (icann %d)\n", d,
            a, i, want, in_icann);
-  count(ok);
+  check(ok);
 }
 
 static void all_rules(const url_psl_list *l) {
   FILE *f = fopen(SYSTEM_DAT, "r");
   if (!f) {
     printf("FAIL %s: missing (Debian package publicsuffix)\n", SYSTEM_DAT);
-    count(0);
+    check(0);
     return;
   }
   char line[512], buf[600];
@@ -329,13 +324,13 @@ static void compare_list(const char *what, const char *path, int long_names) {
   if (url_psl_open_file(&t, &url_mem_libc, path, why, sizeof why) != URL_OK ||
       !t.table.slots) {
     printf("FAIL %s: cannot open %s: %s\n", what, path, why);
-    count(0);
+    check(0);
     return;
   }
   psl_ctx_t *ctx = psl_load_file(path);
   if (!ctx) {
     printf("FAIL %s: libpsl cannot open %s\n", what, path);
-    count(0);
+    check(0);
     url_psl_close(&t);
     return;
   }
@@ -377,7 +372,7 @@ static void compare_list(const char *what, const char *path, int long_names) {
                    r2.s ? r2.s : "null");
           diffs += !ok;
           hosts++;
-          count(ok);
+          check(ok);
         }
       }
     }
@@ -393,9 +388,9 @@ static void compare_list(const char *what, const char *path, int long_names) {
     strcpy(lname + 122, ".test");
     url_str s;
     url_psl_host_parts(&t, k, strlen(k), URL_HOST_DOMAIN, &s, NULL);
-    count(s.s == k);
+    check(s.s == k);
     url_psl_host_parts(&t, lname, strlen(lname), URL_HOST_DOMAIN, &s, NULL);
-    count(s.s == lname + 123);
+    check(s.s == lname + 123);
   }
   url_psl_close(&t);
   psl_free(ctx);
@@ -420,7 +415,7 @@ static void awkward_lists(void) {
     if (system(cmd) != 0) {
       printf("FAIL psl-make-dafsa (Debian package psl-make-dafsa) could not "
              "make %s\n", out);
-      count(0);
+      check(0);
       continue;
     }
     compare_list(m ? "awkward list (DAFSA, ASCII mode)"
@@ -452,7 +447,7 @@ static void random_hosts(void) {
   }
   printf("random hosts: %d from the fuzz target's builder, 0 differences\n",
          RANDOM_HOSTS);
-  count(1);
+  check(1);
 }
 
 int main(int argc, char **argv) {
@@ -484,6 +479,5 @@ int main(int argc, char **argv) {
   random_hosts();
   url_psl_close(&l);
   rmdir(tmpdir);
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return check_summary();
 }

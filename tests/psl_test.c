@@ -27,20 +27,11 @@
 
 #include <sqlite3.h>
 
+#include "check.h"
 #include "host.h"
 #include "mem_libc.h"
 #include "psl.h"
 #include "url.h"
-
-static int passed, failed;
-
-static void count(int ok) {
-  if (ok) {
-    passed++;
-  } else {
-    failed++;
-  }
-}
 
 static const char *show(const char *s) { return s ? s : "(null)"; }
 
@@ -171,7 +162,7 @@ static void check_host(const url_psl_list *l, const char *what,
     printf("FAIL %s %s %s: got %.*s / %.*s (rc %d), want %s / %s\n", what,
            url_psl_section_names[sec], c->in, SLICE(s), SLICE(r), rc,
            show(c->suffix), show(c->reg));
-  count(ok);
+  check(ok);
   url_buf_free(&hb);
 }
 
@@ -332,7 +323,7 @@ static void check_system_rules_shape(void) {
       }
     }
   }
-  count(n_rules > 5000 && both == 0 && shadowed == 0);
+  check(n_rules > 5000 && both == 0 && shadowed == 0);
 }
 
 /* Compares one host (as typed; it goes through the host parser). */
@@ -378,7 +369,7 @@ static void check_icann_equivalence(const url_psl_list *l, const char *what) {
     }
   }
   if (bad) printf("FAIL %s icann: %zu of %zu hosts differ\n", what, bad, hosts);
-  count(bad == 0 && hosts > 20000);
+  check(bad == 0 && hosts > 20000);
 }
 
 /* Non-domain host types are null whatever the text. */
@@ -390,10 +381,10 @@ static void check_types(const url_psl_list *l) {
     int rc = url_psl_host_parts(l, "example.com", 11, types[i], &s, &r);
     int ok = rc == URL_OK && !s.s && !r.s;
     if (!ok) printf("FAIL type %d: not null\n", (int)types[i]);
-    count(ok);
+    check(ok);
   }
   url_str s, r;
-  count(url_psl_host_parts(l, "", 0, URL_HOST_DOMAIN, &s, &r) == URL_OK &&
+  check(url_psl_host_parts(l, "", 0, URL_HOST_DOMAIN, &s, &r) == URL_OK &&
         !s.s && !r.s);
 }
 
@@ -405,7 +396,7 @@ static void check_against_libpsl(const url_psl_list *l) {
   const psl_ctx_t *ctx = l->path ? owned : l->psl;
   if (!ctx) {
     printf("FAIL vs libpsl: libpsl cannot open %s\n", show(l->path));
-    count(0);
+    check(0);
     return;
   }
   static const char *hosts[] = {
@@ -425,7 +416,7 @@ static void check_against_libpsl(const url_psl_list *l) {
     const char *wr = psl_registrable_domain(ctx, h);
     int ok = rc == URL_OK && slice_is(s, ws) && slice_is(r, wr);
     if (!ok) printf("FAIL vs libpsl %s: want %s / %s\n", h, show(ws), show(wr));
-    count(ok);
+    check(ok);
   }
   if (owned) psl_free(owned);
 }
@@ -442,12 +433,12 @@ static void check_long_host(const url_psl_list *l) {
   size_t len = n + 13;
   url_str s, r;
   int rc = url_psl_host_parts(l, h, len, URL_HOST_DOMAIN, &s, &r);
-  count(rc == URL_OK && slice_is(s, "co.uk") && slice_is(r, "example.co.uk"));
+  check(rc == URL_OK && slice_is(s, "co.uk") && slice_is(r, "example.co.uk"));
   /* One label of 3000 bytes before the suffix. */
   memset(h, 'b', 3000);
   memcpy(h + 3000, ".co.uk", 7);
   rc = url_psl_host_parts(l, h, 3006, URL_HOST_DOMAIN, &s, &r);
-  count(rc == URL_OK && slice_is(s, "co.uk") && r.s == h && r.n == 3006);
+  check(rc == URL_OK && slice_is(s, "co.uk") && r.s == h && r.n == 3006);
   free(h);
 }
 
@@ -515,17 +506,17 @@ static void check_same_site(const url_psl_list *l) {
              "(rc %d), want %d %d %d\n",
              c->a, c->b, so, ss, sl, rc, c->same_origin, c->same_site,
              c->schemelessly);
-    count(ok);
+    check(ok);
     url_free(&a);
     url_free(&b);
   }
   /* Hosts directly: equal hosts with a null registrable domain. */
   int same = -1;
-  count(url_psl_hosts_schemelessly_same_site(l, "github.io", 9, URL_HOST_DOMAIN,
+  check(url_psl_hosts_schemelessly_same_site(l, "github.io", 9, URL_HOST_DOMAIN,
                                              "github.io", 9, URL_HOST_DOMAIN,
                                              &same) == URL_OK &&
         same == 1);
-  count(url_psl_hosts_schemelessly_same_site(l, "a.com", 5, URL_HOST_OPAQUE,
+  check(url_psl_hosts_schemelessly_same_site(l, "a.com", 5, URL_HOST_OPAQUE,
                                              "b.a.com", 7, URL_HOST_OPAQUE,
                                              &same) == URL_OK &&
         same == 0);
@@ -584,11 +575,11 @@ static const char small_list[] =
 static void check_lists(void) {
   /* The default list is the system's newest, or the built-in one. */
   url_psl_list d;
-  count(url_psl_open_default(&d, &url_mem_libc) == URL_OK &&
+  check(url_psl_open_default(&d, &url_mem_libc) == URL_OK &&
         (d.psl != NULL) != (d.table.slots != NULL));
-  count(d.format == URL_PSL_BUILTIN || d.format == URL_PSL_DAFSA ||
+  check(d.format == URL_PSL_BUILTIN || d.format == URL_PSL_DAFSA ||
         d.format == URL_PSL_TEXT);
-  count(describe_is(&d, "\"libpsl\":\""));
+  check(describe_is(&d, "\"libpsl\":\""));
   url_psl_close(&d);
   url_psl_close(&d); /* closing twice is harmless */
 
@@ -596,83 +587,83 @@ static void check_lists(void) {
   const char *p = write_file("small.dat", small_list, sizeof small_list - 1);
   url_psl_list l;
   char why[160];
-  count(url_psl_open_file(&l, &url_mem_libc, p, why, sizeof why) == URL_OK);
-  count(l.format == URL_PSL_TEXT && l.table.slots && !l.psl && l.path &&
+  check(url_psl_open_file(&l, &url_mem_libc, p, why, sizeof why) == URL_OK);
+  check(l.format == URL_PSL_TEXT && l.table.slots && !l.psl && l.path &&
         !strcmp(l.path, p));
-  count(l.date > 0);
-  count(url_psl_rule_count(&l) == 5 && url_psl_exception_count(&l) == 1 &&
+  check(l.date > 0);
+  check(url_psl_rule_count(&l) == 5 && url_psl_exception_count(&l) == 1 &&
         url_psl_wildcard_count(&l) == 1);
-  count(describe_is(&l, "\"source\":\"file\""));
-  count(describe_is(&l, "\"format\":\"text\""));
-  count(describe_is(&l, "\"rules\":5,\"exceptions\":1,\"wildcards\":1,"
+  check(describe_is(&l, "\"source\":\"file\""));
+  check(describe_is(&l, "\"format\":\"text\""));
+  check(describe_is(&l, "\"rules\":5,\"exceptions\":1,\"wildcards\":1,"
                         "\"lookup\":\"table\",\"table_bytes\":"));
-  count(describe_is(&l, "\"date\":\"20"));
-  count(parts_are(&l, "a.co.test", "co.test", "a.co.test"));
-  count(parts_are(&l, "a.b.wild.test", "b.wild.test", "a.b.wild.test"));
-  count(parts_are(&l, "x.keep.wild.test", "wild.test", "keep.wild.test"));
-  count(parts_are(&l, "x.pages.example", "pages.example", "x.pages.example"));
+  check(describe_is(&l, "\"date\":\"20"));
+  check(parts_are(&l, "a.co.test", "co.test", "a.co.test"));
+  check(parts_are(&l, "a.b.wild.test", "b.wild.test", "a.b.wild.test"));
+  check(parts_are(&l, "x.keep.wild.test", "wild.test", "keep.wild.test"));
+  check(parts_are(&l, "x.pages.example", "pages.example", "x.pages.example"));
   /* Not in this list, though in the real one: the "*" rule applies. */
-  count(parts_are(&l, "www.example.co.uk", "uk", "co.uk"));
-  count(parts_are(&l, "a.github.io", "io", "github.io"));
+  check(parts_are(&l, "www.example.co.uk", "uk", "co.uk"));
+  check(parts_are(&l, "a.github.io", "io", "github.io"));
   /* A UTF-8 rule matches the xn-- form of the host (libpsl adds it). */
-  count(parts_are(&l, "a.xn--55qx5d.test", "xn--55qx5d.test",
+  check(parts_are(&l, "a.xn--55qx5d.test", "xn--55qx5d.test",
                   "a.xn--55qx5d.test"));
 
   /* Failures leave the list as it was (the caller's list is untouched). */
   char missing[300];
   snprintf(missing, sizeof missing, "%s/missing.dat", tmpdir);
-  count(open_fails(missing, "No such file"));
-  count(open_fails(tmpdir, "not a regular file"));
-  count(open_fails(write_file("empty.dat", "", 0), "empty file"));
-  count(open_fails(write_file("comments.dat", "// only\n\n// comments\n", 21),
+  check(open_fails(missing, "No such file"));
+  check(open_fails(tmpdir, "not a regular file"));
+  check(open_fails(write_file("empty.dat", "", 0), "empty file"));
+  check(open_fails(write_file("comments.dat", "// only\n\n// comments\n", 21),
                    "no rules"));
   /* Text that is not a Public Suffix List: no ICANN section. */
   static const char html[] =
       "<!DOCTYPE html>\n<html><head><title>404 Not Found</title></head>\n"
       "<body><h1>Not Found</h1></body></html>\n";
-  count(open_fails(write_file("404.html", html, sizeof html - 1),
+  check(open_fails(write_file("404.html", html, sizeof html - 1),
                    "not a public suffix list (no rules in an ICANN section"));
-  count(open_fails(write_file("plain.dat", "com\nco.uk\n", 10),
+  check(open_fails(write_file("plain.dat", "com\nco.uk\n", 10),
                    "no rules in an ICANN section"));
   static const char markers_only[] = "// ===BEGIN ICANN DOMAINS===\n"
                                      "// ===END ICANN DOMAINS===\n"
                                      "outside.example\n";
-  count(open_fails(write_file("markers-only.dat", markers_only,
+  check(open_fails(write_file("markers-only.dat", markers_only,
                               sizeof markers_only - 1),
                    "no rules in an ICANN section"));
   if (access("/etc/passwd", R_OK) == 0)
-    count(open_fails("/etc/passwd", "no rules in an ICANN section"));
+    check(open_fails("/etc/passwd", "no rules in an ICANN section"));
   /* DAFSA files that are not lists libpsl can read correctly. */
   static const char cut[] = ".DAFSA@PSL_0   \n\x81"; /* an offset, no node */
-  count(open_fails(write_file("cut.dafsa", cut, sizeof cut - 1),
+  check(open_fails(write_file("cut.dafsa", cut, sizeof cut - 1),
                    "a malformed DAFSA"));
   static const char far[] = ".DAFSA@PSL_0   \n\xbf\x00\x00\x00"; /* past the end */
-  count(open_fails(write_file("far.dafsa", far, sizeof far - 1),
+  check(open_fails(write_file("far.dafsa", far, sizeof far - 1),
                    "a malformed DAFSA"));
-  count(open_fails(write_file("header.dafsa", ".DAFSA@PSL_0   \n", 16),
+  check(open_fails(write_file("header.dafsa", ".DAFSA@PSL_0   \n", 16),
                    "a malformed DAFSA"));
   /* One word, "ab" with value 0: a rule, but of no ICANN section. */
   static const char ab[] = ".DAFSA@PSL_0   \n\x81" "a\xe2\x81\x80\x00";
-  count(open_fails(write_file("ab.dafsa", ab, sizeof ab - 1),
+  check(open_fails(write_file("ab.dafsa", ab, sizeof ab - 1),
                    "no rules in an ICANN section"));
-  count(open_fails(write_file("bin.dat", "com\0\1\2\3", 7), "binary data"));
-  count(open_fails(write_file("latin1.dat", "caf\xe9\n", 5), "binary data"));
-  count(open_fails(write_file("bad.dafsa", ".DAFSA@PSL_9   \nxxxx", 20),
+  check(open_fails(write_file("bin.dat", "com\0\1\2\3", 7), "binary data"));
+  check(open_fails(write_file("latin1.dat", "caf\xe9\n", 5), "binary data"));
+  check(open_fails(write_file("bad.dafsa", ".DAFSA@PSL_9   \nxxxx", 20),
                    "a DAFSA of another version"));
   char fifo[300];
   snprintf(fifo, sizeof fifo, "%s/fifo", tmpdir);
   if (mkfifo(fifo, 0600) == 0) {
-    count(open_fails(fifo, "not a regular file")); /* and does not block */
+    check(open_fails(fifo, "not a regular file")); /* and does not block */
     unlink(fifo);
   }
-  count(parts_are(&l, "a.co.test", "co.test", "a.co.test"));
+  check(parts_are(&l, "a.co.test", "co.test", "a.co.test"));
 
   /* The system's files in both formats, when present. */
   url_psl_list t;
   const char *dat = "/usr/share/publicsuffix/public_suffix_list.dat";
   const char *dafsa = "/usr/share/publicsuffix/public_suffix_list.dafsa";
   if (access(dat, R_OK) == 0) {
-    count(url_psl_open_file(&t, &url_mem_libc, dat, why, sizeof why) ==
+    check(url_psl_open_file(&t, &url_mem_libc, dat, why, sizeof why) ==
               URL_OK &&
           t.format == URL_PSL_TEXT && url_psl_rule_count(&t) > 1000);
     check_table(&t, "dat");
@@ -680,12 +671,12 @@ static void check_lists(void) {
     url_psl_close(&t);
   }
   if (access(dafsa, R_OK) == 0) {
-    count(url_psl_open_file(&t, &url_mem_libc, dafsa, why, sizeof why) ==
+    check(url_psl_open_file(&t, &url_mem_libc, dafsa, why, sizeof why) ==
               URL_OK &&
           t.format == URL_PSL_DAFSA && url_psl_rule_count(&t) == -1);
-    count(describe_is(&t, "\"format\":\"dafsa\",\"date\":\"20"));
-    count(describe_is(&t, "\"rules\":null,\"exceptions\":null"));
-    count(describe_is(&t, "\"lookup\":\"table\""));
+    check(describe_is(&t, "\"format\":\"dafsa\",\"date\":\"20"));
+    check(describe_is(&t, "\"rules\":null,\"exceptions\":null"));
+    check(describe_is(&t, "\"lookup\":\"table\""));
     check_table(&t, "dafsa");
     check_icann_equivalence(&t, "dafsa");
     url_psl_close(&t);
@@ -695,8 +686,8 @@ static void check_lists(void) {
   /* A path that needs JSON escaping. */
   static const char one[] = "// ===BEGIN ICANN DOMAINS===\ntest\n";
   const char *q = write_file("q\"\\\x01.dat", one, sizeof one - 1);
-  count(url_psl_open_file(&t, &url_mem_libc, q, why, sizeof why) == URL_OK);
-  count(describe_is(&t, "q\\\"\\\\\\u0001.dat\""));
+  check(url_psl_open_file(&t, &url_mem_libc, q, why, sizeof why) == URL_OK);
+  check(describe_is(&t, "q\\\"\\\\\\u0001.dat\""));
   url_psl_close(&t);
   unlink(q);
 }
@@ -709,8 +700,8 @@ static void check_builtin(void) {
                     .format = URL_PSL_BUILTIN};
   check_table(&l, "builtin");
   check_icann_equivalence(&l, "builtin");
-  count(describe_is(&l, "{\"source\":\"built-in\",\"path\":null,\"format\":null"));
-  count(describe_is(&l, "\"lookup\":\"libpsl\",\"table_bytes\":null"));
+  check(describe_is(&l, "{\"source\":\"built-in\",\"path\":null,\"format\":null"));
+  check(describe_is(&l, "\"lookup\":\"libpsl\",\"table_bytes\":null"));
   url_psl_close(&l); /* must not free the built-in list */
 }
 
@@ -752,7 +743,7 @@ static void check_extension(const char *argv0) {
   snprintf(so, sizeof so, "%s/../url", dirname(buf));
   sqlite3 *db;
   if (sqlite3_open(":memory:", &db) != SQLITE_OK) {
-    count(0);
+    check(0);
     return;
   }
   sqlite3_enable_load_extension(db, 1);
@@ -761,55 +752,55 @@ static void check_extension(const char *argv0) {
     printf("FAIL cannot load %s: %s\n", so, show(err));
     sqlite3_free(err);
     sqlite3_close(db);
-    count(0);
+    check(0);
     return;
   }
   const char *p = write_file("ext.dat", small_list, sizeof small_list - 1);
   char sql[1200];
   /* The system's list has no rule for wild.test: the "*" rule applies. */
-  count(ext_text(db, "SELECT url_registrable_domain('a.b.wild.test')", "wild.test"));
+  check(ext_text(db, "SELECT url_registrable_domain('a.b.wild.test')", "wild.test"));
   snprintf(sql, sizeof sql, "SELECT url_psl_load('%s') ->> '$.path'", p);
-  count(ext_text(db, sql, p));
-  count(ext_text(db, "SELECT url_registrable_domain('a.b.wild.test')", "a.b.wild.test"));
-  count(ext_text(db, "SELECT url_psl_info() ->> '$.rules'", "5"));
+  check(ext_text(db, sql, p));
+  check(ext_text(db, "SELECT url_registrable_domain('a.b.wild.test')", "a.b.wild.test"));
+  check(ext_text(db, "SELECT url_psl_info() ->> '$.rules'", "5"));
   /* A failed load names the path, and the list in use stays. */
   char missing[300];
   snprintf(missing, sizeof missing, "%s/missing.dat", tmpdir);
   snprintf(sql, sizeof sql, "SELECT url_psl_load('%s')", missing);
-  count(ext_error(db, sql, missing));
-  count(ext_text(db, "SELECT url_registrable_domain('a.b.wild.test')", "a.b.wild.test"));
-  count(ext_text(db, "SELECT url_psl_info() ->> '$.path'", p));
+  check(ext_error(db, sql, missing));
+  check(ext_text(db, "SELECT url_registrable_domain('a.b.wild.test')", "a.b.wild.test"));
+  check(ext_text(db, "SELECT url_psl_info() ->> '$.path'", p));
   snprintf(sql, sizeof sql, "SELECT url_psl_load('%s')", tmpdir);
-  count(ext_error(db, sql, "not a regular file"));
+  check(ext_error(db, sql, "not a regular file"));
   static const char html[] = "<html><body>Not Found</body></html>\n";
   const char *page = write_file("ext.html", html, sizeof html - 1);
   snprintf(sql, sizeof sql, "SELECT url_psl_load('%s')", page);
-  count(ext_error(db, sql, "not a public suffix list"));
-  count(ext_text(db, "SELECT url_psl_info() ->> '$.path'", p));
-  count(ext_text(db, "SELECT url_public_suffix('x.co.test')", "co.test"));
+  check(ext_error(db, sql, "not a public suffix list"));
+  check(ext_text(db, "SELECT url_psl_info() ->> '$.path'", p));
+  check(ext_text(db, "SELECT url_public_suffix('x.co.test')", "co.test"));
   /* Not callable from a view of the schema (SQLITE_DIRECTONLY; TEMP views
      are the application's own and may). */
   snprintf(sql, sizeof sql, "CREATE VIEW v AS SELECT url_psl_load('%s')", p);
-  count(sqlite3_exec(db, sql, NULL, NULL, NULL) == SQLITE_OK);
-  count(ext_error(db, "SELECT * FROM v", "unsafe use of url_psl_load"));
+  check(sqlite3_exec(db, sql, NULL, NULL, NULL) == SQLITE_OK);
+  check(ext_error(db, "SELECT * FROM v", "unsafe use of url_psl_load"));
   /* Replacing a function drops its reference; loading the extension again
      replaces them all (the first context is then freed: LSan checks). */
-  count(sqlite3_create_function(db, "url_psl_info", 0, SQLITE_UTF8, NULL, NULL,
+  check(sqlite3_create_function(db, "url_psl_info", 0, SQLITE_UTF8, NULL, NULL,
                                 NULL, NULL) == SQLITE_OK);
-  count(sqlite3_load_extension(db, so, "sqlite3_url_init", NULL) == SQLITE_OK);
-  count(ext_text(db, "SELECT url_registrable_domain('a.b.wild.test')", "wild.test"));
+  check(sqlite3_load_extension(db, so, "sqlite3_url_init", NULL) == SQLITE_OK);
+  check(ext_text(db, "SELECT url_registrable_domain('a.b.wild.test')", "wild.test"));
   /* Each connection has its own list. */
   sqlite3 *db2;
   if (sqlite3_open(":memory:", &db2) == SQLITE_OK) {
     sqlite3_enable_load_extension(db2, 1);
-    count(sqlite3_load_extension(db2, so, "sqlite3_url_init", NULL) == SQLITE_OK);
+    check(sqlite3_load_extension(db2, so, "sqlite3_url_init", NULL) == SQLITE_OK);
     snprintf(sql, sizeof sql, "SELECT url_psl_load('%s') IS NOT NULL", p);
-    count(ext_text(db2, sql, "1"));
-    count(ext_text(db2, "SELECT url_public_suffix('a.b.wild.test')", "b.wild.test"));
-    count(ext_text(db, "SELECT url_public_suffix('a.b.wild.test')", "test"));
+    check(ext_text(db2, sql, "1"));
+    check(ext_text(db2, "SELECT url_public_suffix('a.b.wild.test')", "b.wild.test"));
+    check(ext_text(db, "SELECT url_public_suffix('a.b.wild.test')", "test"));
     sqlite3_close(db2);
   }
-  count(sqlite3_close(db) == SQLITE_OK);
+  check(sqlite3_close(db) == SQLITE_OK);
 }
 
 int main(int argc, char **argv) {
@@ -827,7 +818,7 @@ int main(int argc, char **argv) {
   } else {
     printf("FAIL %s: missing or unreadable (Debian package publicsuffix)\n",
            SYSTEM_DAT);
-    count(0);
+    check(0);
   }
   check_table(&l, "default");
   check_icann_equivalence(&l, "default");
@@ -852,6 +843,5 @@ int main(int argc, char **argv) {
     unlink(path);
   }
   if (rmdir(tmpdir) != 0) printf("note: cannot remove %s: %s\n", tmpdir, strerror(errno));
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return check_summary();
 }

@@ -11,12 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "json.h"
 #include "mem_libc.h"
 #include "setters.h"
-
-static int passed, failed;
-
 
 /* Parses href, sets `setter` to value; returns 0 and the URL on success. */
 static int run_setter(url *u, const char *href, size_t href_n,
@@ -28,8 +26,8 @@ static int run_setter(url *u, const char *href, size_t href_n,
 }
 
 /* Compares getter `name` of u with expected; prints a mismatch. */
-static int check(const url *u, const char *name, const char *exp, size_t exp_n,
-                 const char *label) {
+static int getter_is(const url *u, const char *name, const char *exp,
+                     size_t exp_n, const char *label) {
   int c = url_component_lookup(name, strlen(name));
   if (c >= 0) {
     url_str got = url_get(u, (url_component)c);
@@ -50,7 +48,7 @@ static void run_json(const char *dir) {
   snprintf(path, sizeof path, "%s/setters_tests.json", dir);
   json_value *root = json_parse_file(path);
   if (!root) {
-    failed++;
+    check(0);
     return;
   }
   int p0 = passed, f0 = failed;
@@ -74,10 +72,9 @@ static void run_json(const char *dir) {
       for (size_t j = 0; ok && j < exp->count; j++) {
         size_t en;
         const char *e = json_str(&exp->items[j], &en);
-        ok = check(&u, exp->keys[j].str, e, en, label);
+        ok = getter_is(&u, exp->keys[j].str, e, en, label);
       }
-      if (ok) passed++;
-      else failed++;
+      check(ok);
       url_free(&u);
     }
   }
@@ -115,10 +112,9 @@ static void strip_case(const char *scheme, const char *setter, const char *value
   url_init(&u, &url_mem_libc, stack, sizeof stack, 1 << 20);
   int ok = run_setter(&u, href, strlen(href), setter, value, n) == 0;
   if (!ok) printf("FAIL %s: setter failed\n", label);
-  ok = ok && check(&u, setter, exp_prop, strlen(exp_prop), label);
-  ok = ok && check(&u, "href", exp_href, strlen(exp_href), label);
-  if (ok) passed++;
-  else failed++;
+  ok = ok && getter_is(&u, setter, exp_prop, strlen(exp_prop), label);
+  ok = ok && getter_is(&u, "href", exp_href, strlen(exp_href), label);
+  check(ok);
   url_free(&u);
 }
 
@@ -233,6 +229,5 @@ int main(int argc, char **argv) {
   const char *dir = argc > 1 ? argv[1] : "tests/data";
   run_json(dir);
   run_stripping();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed ? 1 : 0;
+  return check_summary();
 }

@@ -13,12 +13,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
+
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define RANDOM_INPUTS 10000
 
-/* Runs every file of dir; returns how many, or -1 if dir cannot be read. */
+/* Runs every file of dir, one check each (it passes by returning); returns
+   how many, or -1 if dir cannot be read. */
 static int run_seeds(const char *dir) {
   DIR *d = opendir(dir);
   if (!d) return -1;
@@ -34,6 +37,7 @@ static int run_seeds(const char *dir) {
     size_t len = fread(buf, 1, sizeof buf, f);
     fclose(f);
     LLVMFuzzerTestOneInput(buf, len);
+    check(1);
     n++;
   }
   closedir(d);
@@ -56,8 +60,9 @@ int main(int argc, char **argv) {
   LLVMFuzzerInitialize(&argc, &argv);
   int seeds = run_seeds(dir);
   if (seeds <= 0) {
-    printf("no seeds in %s\n0 passed, 1 failed\n", dir);
-    return 1;
+    printf("no seeds in %s\n", dir);
+    check(0);
+    return check_summary();
   }
   for (int i = 0; i < RANDOM_INPUTS; i++) {
     uint8_t in[256];
@@ -65,10 +70,9 @@ int main(int argc, char **argv) {
     for (size_t k = 0; k < len; k++) in[k] = (uint8_t)next();
     LLVMFuzzerTestOneInput(in, len);
   }
+  check(1); /* one check for the pseudo-random inputs together */
   printf("sql fuzz: %d seeds of fuzz/sql_corpus and %d pseudo-random inputs, "
          "no oracle violated\n",
          seeds, RANDOM_INPUTS);
-  /* One check per seed, one for the pseudo-random inputs together. */
-  printf("%d passed, 0 failed\n", seeds + 1);
-  return 0;
+  return check_summary();
 }

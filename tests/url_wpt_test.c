@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "json.h"
 #include "mem_libc.h"
 #include "url.h"
@@ -159,20 +160,17 @@ int main(int argc, char **argv) {
   if (!root || root->type != JSON_ARRAY) {
     fprintf(stderr, "url_wpt_test: cannot read %s as a JSON array\n", path);
     json_free(root);
-    printf("0 passed, 1 failed\n");
-    return 1;
+    check(0);
+    return check_summary();
   }
 
-  int passed = 0, failed = 0;
   for (size_t i = 0; i < json_len(root); i++) {
     const json_value *c = json_at(root, i);
     if (c->type != JSON_OBJECT) continue; /* comments */
-    if (run_case(c)) failed++;
-    else passed++;
+    check(run_case(c) == 0);
   }
   json_free(root);
 
   printf("urltestdata.json: %d/%d cases\n", passed, passed + failed);
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed ? 1 : 0;
+  return check_summary();
 }

@@ -26,13 +26,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "check.h"
 #include "json.h"
 #include "mem_libc.h"
 #include "urlencoded.h"
 
 #define MAX_LEN ((size_t)1 << 26)
-
-static int passed, failed;
 
 static void print_list(const url_search_params *p) {
   putchar('[');
@@ -63,18 +62,13 @@ static int list_equals(const url_search_params *p, const json_value *want) {
   return 1;
 }
 
-static void record(int ok) {
-  if (ok) passed++;
-  else failed++;
-}
-
 static json_value *load(const char *dir, const char *file) {
   char path[4096];
   snprintf(path, sizeof path, "%s/%s", dir, file);
   json_value *root = json_parse_file(path);
   if (!root) {
     printf("FAIL %s: cannot read\n", path);
-    failed++;
+    check(0);
   }
   return root;
 }
@@ -110,7 +104,7 @@ static void run_list_suite(const char *dir, const char *file, int sort) {
       print_list(&p);
       putchar('\n');
     }
-    record(ok);
+    check(ok);
     url_sp_free(&p);
   }
   printf("%s: %d/%d\n", file, passed - p0, passed - p0 + failed - f0);
@@ -154,7 +148,7 @@ static void run_stringifier(const char *dir) {
       json_print_str(out.ptr, out.len);
       printf(" (rc %d)\n", rc);
     }
-    record(ok);
+    check(ok);
     url_buf_free(&out);
     url_sp_free(&p);
   }
@@ -196,7 +190,7 @@ static void run_urltestdata(const char *dir) {
       json_print_str(out.ptr, out.len);
       printf(" (rc %d)\n", rc);
     }
-    record(ok);
+    check(ok);
     url_sp_free(&p);
     url_buf_free(&out);
     url_free(&u);
@@ -219,12 +213,12 @@ static void expect_str(const char *label, const char *got, size_t got_n,
     json_print_str(got, got_n);
     putchar('\n');
   }
-  record(ok);
+  check(ok);
 }
 
 static void expect_int(const char *label, long long got, long long want) {
   if (got != want) printf("FAIL unit %s: expected %lld got %lld\n", label, want, got);
-  record(got == want);
+  check(got == want);
 }
 
 static void expect_list(const char *label, const url_search_params *p,
@@ -273,7 +267,7 @@ static void expect_href(const char *href, op o, const char *name,
   snprintf(label, sizeof label, "href op %d on %s", (int)o, href);
   if (rc != URL_OK) {
     printf("FAIL unit %s: rc %d\n", label, rc);
-    failed++;
+    check(0);
   } else {
     url_str h = url_href(&out);
     expect_str(label, h.s, h.n, want);
@@ -294,7 +288,7 @@ static void expect_get_in(const char *q, const char *name, const char *want) {
     expect_int(label, rc, URL_FAILURE);
   } else if (rc != URL_OK) {
     printf("FAIL unit %s: rc %d\n", label, rc);
-    failed++;
+    check(0);
   } else {
     expect_str(label, out.ptr, out.len, want);
   }
@@ -511,7 +505,7 @@ static void unit_large(void) {
   /* Generous: well under 0.5 s here even under ASan; quadratic delete or
      insertion-sorted lists of 200,000 pairs take far longer. */
   if (dt > 20.0) printf("FAIL unit large: %.2f s\n", dt);
-  record(dt <= 20.0);
+  check(dt <= 20.0);
 
   /* Sorting already-sorted and reversed input is O(n log n) too. */
   t0 = clock();
@@ -529,7 +523,7 @@ static void unit_large(void) {
   expect_str("large sorted sort", first.s, first.n, "0200000");
   dt = seconds(t0);
   if (dt > 20.0) printf("FAIL unit large sorts: %.2f s\n", dt);
-  record(dt <= 20.0);
+  check(dt <= 20.0);
 
   url_buf_free(&out);
   url_buf_free(&q);
@@ -549,6 +543,5 @@ int main(int argc, char **argv) {
   unit_limits();
   unit_large();
   printf("unit: %d/%d\n", passed - p0, passed - p0 + failed - f0);
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return check_summary();
 }

@@ -36,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "json.h"
 #include "mem_libc.h"
 #include "url.h"
@@ -189,9 +190,9 @@ static const struct {
 };
 enum { NPOS = sizeof POSITIONS / sizeof POSITIONS[0] };
 
-/* Runs POSITIONS; returns the number of failures. */
-static int run_positions(int *passed) {
-  int failed = 0;
+/* Runs POSITIONS, one check each; returns how many passed. */
+static int run_positions(void) {
+  int ok_count = 0;
   for (int i = 0; i < NPOS; i++) {
     const char *in = POSITIONS[i].in;
     char got[2048] = "";
@@ -215,10 +216,10 @@ static int run_positions(int *passed) {
       else k += (size_t)snprintf(got + k, sizeof got - k, "%zu", x->pos);
       if (x->failure) k += (size_t)snprintf(got + k, sizeof got - k, "!");
     }
-    if ((rc == URL_OK || rc == URL_FAILURE) && !strcmp(got, POSITIONS[i].want)) {
-      (*passed)++;
+    if (check((rc == URL_OK || rc == URL_FAILURE) &&
+              !strcmp(got, POSITIONS[i].want))) {
+      ok_count++;
     } else {
-      failed++;
       fputs("FAIL (positions) input=", stdout);
       json_print_str(in, n);
       printf(" base=%s expected=\"%s\" got=\"%s\" rc=%d\n",
@@ -229,7 +230,7 @@ static int run_positions(int *passed) {
     url_free(&u);
     url_free(&b);
   }
-  return failed;
+  return ok_count;
 }
 
 static void print_case(const json_value *c) {
@@ -267,16 +268,18 @@ static int same(const names *w, const url_errors *e) {
 ** The internal consistency of a recorded list: failure flags, the table's
 ** Failure column, positions.  Returns a message, or NULL.
 */
-static const char *check_flags(const url_errors *e, int failed, size_t n) {
+static const char *check_flags(const url_errors *e, int parse_failed,
+                               size_t n) {
   for (size_t i = 0; i < e->n; i++) {
     int last = i + 1 == e->n;
     int fails = url_error_fails((url_error_type)e->v[i].type);
-    if (e->v[i].failure != (failed && last)) return "failure flag";
-    if (fails == 1 && !(failed && last)) return "a Failure=Yes error without failure";
+    if (e->v[i].failure != (parse_failed && last)) return "failure flag";
+    if (fails == 1 && !(parse_failed && last))
+      return "a Failure=Yes error without failure";
     if (fails == 0 && e->v[i].failure) return "a Failure=No error with failure";
     if (e->v[i].pos != URL_NO_POS && e->v[i].pos > n) return "position past the input";
   }
-  if (failed && e->n == 0) return "failure without an error";
+  if (parse_failed && e->n == 0) return "failure without an error";
   return NULL;
 }
 
@@ -289,12 +292,11 @@ int main(int argc, char **argv) {
   if (!cases || cases->type != JSON_ARRAY || json_len(cases) == 0) {
     fprintf(stderr, "validation_test: cannot read %s\n", path);
     json_free(root);
-    printf("0 passed, 1 failed\n");
-    return 1;
+    check(0);
+    return check_summary();
   }
-  const char *v = getenv("VERBOSE");
-  int verbose = v && *v && strcmp(v, "0") != 0;
-  int passed = 0, failed = 0, exact = 0, explained = 0, valid_agree = 0;
+  int verbose = check_verbose();
+  int exact = 0, explained = 0, valid_agree = 0;
   size_t total = json_len(cases);
   for (size_t i = 0; i < total; i++) {
     const json_value *c = json_at(cases, i);
@@ -338,8 +340,7 @@ int main(int argc, char **argv) {
       }
       if (diff < 0) problem = "errors";
     }
-    if (problem) {
-      failed++;
+    if (!check(problem == NULL)) {
       printf("FAIL (%s) ", problem);
       print_case(c);
       fputs(" expected=", stdout);
@@ -348,7 +349,6 @@ int main(int argc, char **argv) {
       print_got(&e);
       printf(" failure=%d valid=%d\n", rc == URL_FAILURE, vrc == URL_OK);
     } else {
-      passed++;
       if (ok) {
         exact++;
       } else {
@@ -370,9 +370,8 @@ int main(int argc, char **argv) {
     url_free(&b);
   }
   json_free(root);
-  int pos_passed = 0, pos_failed = run_positions(&pos_passed);
-  passed += pos_passed;
-  failed += pos_failed;
+  int mismatches = failed;
+  int pos_passed = run_positions();
 
   for (int d = 0; d < NDIFF; d++)
     printf("difference %d: %s: %d cases%s.  %s\n", d + 1, DIFFERENCES[d].what,
@@ -381,8 +380,7 @@ int main(int argc, char **argv) {
   printf("validation-errors.json: %zu cases; error lists: %d identical to the "
          "reference, %d explained differences, %d mismatches; "
          "url_valid_string agrees on %d/%zu\n",
-         total, exact, explained, failed - pos_failed, valid_agree, total);
+         total, exact, explained, mismatches, valid_agree, total);
   printf("positions and failure flags (own cases): %d/%d\n", pos_passed, NPOS);
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed ? 1 : 0;
+  return check_summary();
 }

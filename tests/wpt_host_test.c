@@ -37,11 +37,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "host.h"
 #include "json.h"
 #include "mem_libc.h"
-
-static int passed, failed;
 
 /* The URL parser removes every ASCII tab or newline from its input. */
 static size_t remove_tab_newline(const char *in, size_t n, char *out) {
@@ -66,7 +65,7 @@ static void run_file(const char *dir, const char *file, int wpt_encodes) {
   json_value *doc = json_parse_file(path);
   if (!doc || doc->type != JSON_ARRAY) {
     printf("%s: cannot load\n", file);
-    failed++;
+    check(0);
     json_free(doc);
     return;
   }
@@ -80,6 +79,7 @@ static void run_file(const char *dir, const char *file, int wpt_encodes) {
     if (!in || !want || !(json_is_string(want) || want->type == JSON_NULL)) {
       printf("%s: case %zu: malformed\n", file, i);
       file_total++;
+      check(0);
       continue;
     }
     if (in_len == 0) { /* WPT skips it too; see the top comment */
@@ -112,7 +112,7 @@ static void run_file(const char *dir, const char *file, int wpt_encodes) {
     int ok = !why && (want_s ? rc == URL_OK && out.len == want_len &&
                                    memcmp(out.ptr, want_s, want_len) == 0
                              : rc == URL_FAILURE);
-    if (ok) {
+    if (check(ok)) {
       file_pass++;
     } else {
       printf("FAIL %s: input ", file);
@@ -132,19 +132,16 @@ static void run_file(const char *dir, const char *file, int wpt_encodes) {
   json_free(doc);
   if (file_total == 0) { /* an empty or mis-shaped file must not pass */
     printf("%s: no cases\n", file);
-    failed++;
+    check(0);
   }
   printf("%s: %d/%d", file, file_pass, file_total);
   if (skipped) printf(" (%d skipped: empty input, as in WPT)", skipped);
   putchar('\n');
-  passed += file_pass;
-  failed += file_total - file_pass;
 }
 
 int main(int argc, char **argv) {
   const char *dir = argc > 1 ? argv[1] : "tests/data";
   run_file(dir, "toascii.json", 0);
   run_file(dir, "IdnaTestV2.json", 1);
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return check_summary();
 }
