@@ -3,10 +3,7 @@
 */
 #include "percent.h"
 
-/* Byte c is in the set whose bitmap is S##_LO / S##_HI (non-ASCII: always). */
-#define IN(S, c) \
-  ((c) >= 128 ? 1 : (c) < 64 ? (int)((S##_LO >> ((c) & 63)) & 1) \
-                             : (int)((S##_HI >> ((c) & 63)) & 1))
+#define IN(S, c) URL_IN_SET(S, c)
 #define FORBIDDEN_DOMAIN_LO                                                   \
   (URL_C0_LO | URL_BIT(' ') | URL_BIT('#') | URL_BIT('%') | URL_BIT('/') |    \
    URL_BIT(':') | URL_BIT('<') | URL_BIT('>') | URL_BIT('?'))
@@ -34,38 +31,8 @@
               (c) == '#' || (c) == '\\' || (c) == '[') * URL_CC_AUTHORITY | \
              ((c) >= 128 || (c) == '%') * URL_CC_HOST_SLOW |                 \
              ((c) >= 128 || !URL_CP_ASCII(c)) * URL_CC_UNIT_CHECK)
-/* A 256-entry table of F(0) .. F(255). */
-#define T4(F, c) F(c), F((c) + 1), F((c) + 2), F((c) + 3)
-#define T16(F, c) T4(F, c), T4(F, (c) + 4), T4(F, (c) + 8), T4(F, (c) + 12)
-#define T64(F, c) T16(F, c), T16(F, (c) + 16), T16(F, (c) + 32), T16(F, (c) + 48)
-#define TABLE(F) {T64(F, 0), T64(F, 64), T64(F, 128), T64(F, 192)}
+const uint16_t url_char_class[256] = URL_CLASS_TABLE(CC);
 
-const uint16_t url_char_class[256] = TABLE(CC);
-
-/* The canonicalizers' sets (percent.h): Safe Browsing's plus a few. */
-#define CK_PATH_LO (URL_SB_LO | URL_BIT('?'))
-#define CK_PATH_HI URL_SB_HI
-#define CK_TOKEN_LO (URL_SB_LO | URL_BIT('&') | URL_BIT('='))
-#define CK_TOKEN_HI URL_SB_HI
-#define CK_OPAQUE_HOST_LO                                                     \
-  (URL_SB_LO | URL_BIT('/') | URL_BIT(':') | URL_BIT('<') | URL_BIT('>') |    \
-   URL_BIT('?'))
-#define CK_OPAQUE_HOST_HI                                                     \
-  (URL_SB_HI | URL_BITH('@') | URL_BITH('[') | URL_BITH('\\') |              \
-   URL_BITH(']') | URL_BITH('^') | URL_BITH('|'))
-#define CK_PASSWORD_LO (URL_SB_LO | URL_BIT('/') | URL_BIT('?'))
-#define CK_PASSWORD_HI (URL_SB_HI | URL_BITH('@') | URL_BITH('\\'))
-#define CK_USERNAME_LO (CK_PASSWORD_LO | URL_BIT(':'))
-#define CK_USERNAME_HI CK_PASSWORD_HI
-#define KC(c)                                                                 \
-  (uint16_t)(IN(URL_SB, c) * URL_CK_SB | IN(CK_PATH, c) * URL_CK_PATH |       \
-             IN(CK_TOKEN, c) * URL_CK_TOKEN |                                 \
-             IN(CK_OPAQUE_HOST, c) * URL_CK_OPAQUE_HOST |                     \
-             IN(CK_USERNAME, c) * URL_CK_USERNAME |                           \
-             IN(CK_PASSWORD, c) * URL_CK_PASSWORD |                           \
-             ((c) == '\\') * URL_CK_BACKSLASH)
-
-const uint16_t url_canon_class[256] = TABLE(KC);
 
 static const char HEX[] = "0123456789ABCDEF";
 

@@ -85,24 +85,18 @@ static const url_pct_set URL_SET_COMPONENT = {URL_CC_COMPONENT};
 static const url_pct_set URL_SET_FORM = {URL_CC_FORM};
 
 /*
-** Encode sets of the canonicalizers (core/canon.c, core/surt.c): not the
-** Standard's, but Safe Browsing's ("percent-escape all characters that are
-** <= ASCII 32, >= 127, '#', or '%'") and the few code points that must stay
-** escaped so that a canonical URL keeps its structure when parsed again.
-** A second class table, url_canon_class, built the same way.
+** Building a class table like url_char_class from sets written as bitmaps
+** (the canonicalizers' keys/ build theirs so): URL_IN_SET(S, c) is whether
+** byte c is in the set whose bitmap is S##_LO / S##_HI (non-ASCII: always);
+** URL_CLASS_TABLE(F) is the initializer {F(0), ..., F(255)}.
 */
-#define URL_SB_LO (0x00000001FFFFFFFFULL | URL_BIT('#') | URL_BIT('%'))
-#define URL_SB_HI (URL_BITH(0x7F))
-enum {
-  URL_CK_SB = 1 << 0,        /* Safe Browsing's set (google, IA) */
-  URL_CK_PATH = 1 << 1,      /* + '?': urlcanon's "less dumb" path set */
-  URL_CK_TOKEN = 1 << 2,     /* + '&' '=': a query name or value (semantic) */
-  URL_CK_OPAQUE_HOST = 1 << 3, /* + the forbidden host code points */
-  URL_CK_USERNAME = 1 << 4,  /* + '/' '\' '?' '@' ':' */
-  URL_CK_PASSWORD = 1 << 5,  /* + '/' '\' '?' '@' */
-  URL_CK_BACKSLASH = 1 << 6  /* '\' alone: a separator in special paths */
-};
-extern const uint16_t url_canon_class[256];
+#define URL_IN_SET(S, c) \
+  ((c) >= 128 ? 1 : (c) < 64 ? (int)((S##_LO >> ((c) & 63)) & 1) \
+                             : (int)((S##_HI >> ((c) & 63)) & 1))
+#define URL_T4(F, c) F(c), F((c) + 1), F((c) + 2), F((c) + 3)
+#define URL_T16(F, c) URL_T4(F, c), URL_T4(F, (c) + 4), URL_T4(F, (c) + 8), URL_T4(F, (c) + 12)
+#define URL_T64(F, c) URL_T16(F, c), URL_T16(F, (c) + 16), URL_T16(F, (c) + 32), URL_T16(F, (c) + 48)
+#define URL_CLASS_TABLE(F) {URL_T64(F, 0), URL_T64(F, 64), URL_T64(F, 128), URL_T64(F, 192)}
 
 /* Percent-encodes s[0..n) into out: bytes whose class in cls has a bit of
    mask (upper-case hex). */

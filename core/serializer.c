@@ -8,22 +8,6 @@
 
 #include "url.h"
 
-void url_get_parts(const url *u, url_parts *p) {
-  p->scheme = url_scheme(u);
-  p->scheme_type = u->scheme_type;
-  p->username = url_username(u);
-  p->password = url_password(u);
-  p->host = url_hostname(u);
-  if (u->host_type == URL_HOST_NONE) p->host.s = NULL;
-  p->host_type = u->host_type;
-  p->port = u->port;
-  p->path = url_pathname(u);
-  p->path_segments = u->path_segments;
-  p->opaque_path = u->opaque_path;
-  p->query = url_query(u);
-  p->fragment = url_fragment(u);
-}
-
 /* https://url.spec.whatwg.org/#concept-url-serializer */
 int url_build(url *u, const url_parts *p) {
   url_buf *b = &u->href;

@@ -13,27 +13,6 @@
 
 #include "percent.h"
 
-const char *const url_component_names[URL_C_COUNT] = {
-    "href", "protocol", "username", "password", "host",
-    "hostname", "port", "pathname", "search", "hash"};
-
-const char *url_component_name(url_component c) {
-  return (unsigned)c < URL_C_COUNT ? url_component_names[c] : NULL;
-}
-
-int url_component_lookup(const char *name, size_t n) {
-  for (int i = 0; i < URL_C_COUNT; i++)
-    if (strlen(url_component_names[i]) == n && !memcmp(url_component_names[i], name, n)) return i;
-  return -1;
-}
-
-url_str url_get(const url *u, url_component which) {
-  static url_str (*const GET[URL_C_COUNT])(const url *) = {
-      url_href,     url_protocol, url_username, url_password, url_host,
-      url_hostname, url_port,     url_pathname, url_search,   url_hash};
-  return GET[(unsigned)which < URL_C_COUNT ? which : URL_C_HREF](u);
-}
-
 /* https://url.spec.whatwg.org/#cannot-have-a-username-password-port */
 static int cannot_have_credentials_or_port(const url *u) {
   return u->host_type == URL_HOST_NONE || u->host_type == URL_HOST_EMPTY ||

@@ -13,7 +13,11 @@ enum url_status {
   URL_TOOBIG = 3,  /* result would exceed the buffer's `max` */
   /* Not answers but "ask the slower way": */
   URL_NOT_FAST = 4,  /* url_parse_fast: the input needs the state machine */
-  URL_TOO_LARGE = 5  /* a list too large for a rule table: libpsl answers */
+  URL_TOO_LARGE = 5, /* a list too large for a rule table: libpsl answers */
+  /* Errors of the URL Pattern Standard (pattern/): */
+  URL_STEP_LIMIT = 6,     /* a regular expression reached its step limit */
+  URL_BASE_WITH_INIT = 7, /* a base URL given with a URLPatternInit input */
+  URL_NOT_JSON = 8        /* ext/: text that is not JSON (so a URL string) */
 };
 
 /* ext/'s argument readers (url_arg_choice, url_arg_bool) return an index

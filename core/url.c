@@ -117,11 +117,7 @@ static int is_double_dot(const char *s, size_t n) {
 
 static uint32_t pos(const url *u) { return (uint32_t)u->href.len; }
 
-static uint32_t path_end(const url *u) {
-  return u->query_start != URL_NONE      ? u->query_start
-         : u->fragment_start != URL_NONE ? u->fragment_start
-                                         : pos(u);
-}
+static uint32_t path_end(const url *u) { return url_path_end(u); }
 
 /* Marks the authority (or its absence) as complete: the path starts here. */
 static void end_authority(url *u) {
@@ -1050,61 +1046,6 @@ int url_parse_override(url *s, const url *ctx, const char *in, size_t n,
   }
   url_buf_free(&clean);
   return rc;
-}
-
-/* --------------------------------------------------------------- getters */
-
-static url_str slice(const url *u, uint32_t from, uint32_t to) {
-  url_str r = {u->href.ptr + from, to - from};
-  if (!r.n) r.s = "";
-  return r;
-}
-
-static uint32_t query_end(const url *u) {
-  return u->fragment_start != URL_NONE ? u->fragment_start : pos(u);
-}
-
-url_str url_href(const url *u) { return slice(u, 0, pos(u)); }
-url_str url_protocol(const url *u) { return slice(u, 0, u->scheme_end + 1); }
-url_str url_scheme(const url *u) { return slice(u, 0, u->scheme_end); }
-url_str url_username(const url *u) {
-  return slice(u, u->username_start, u->username_end);
-}
-url_str url_password(const url *u) {
-  return slice(u, u->password_start, u->password_end);
-}
-url_str url_host(const url *u) { return slice(u, u->host_start, u->authority_end); }
-url_str url_hostname(const url *u) { return slice(u, u->host_start, u->host_end); }
-url_str url_port(const url *u) {
-  if (u->port < 0) return slice(u, 0, 0);
-  return slice(u, u->host_end + 1, u->authority_end);
-}
-url_str url_pathname(const url *u) { return slice(u, u->path_start, path_end(u)); }
-
-url_str url_search(const url *u) {
-  if (u->query_start == URL_NONE || query_end(u) - u->query_start < 2)
-    return slice(u, 0, 0);
-  return slice(u, u->query_start, query_end(u));
-}
-
-url_str url_hash(const url *u) {
-  if (u->fragment_start == URL_NONE || pos(u) - u->fragment_start < 2)
-    return slice(u, 0, 0);
-  return slice(u, u->fragment_start, pos(u));
-}
-
-url_str url_query(const url *u) {
-  if (u->query_start == URL_NONE) return (url_str){NULL, 0};
-  return slice(u, u->query_start + 1, query_end(u));
-}
-
-url_str url_fragment(const url *u) {
-  if (u->fragment_start == URL_NONE) return (url_str){NULL, 0};
-  return slice(u, u->fragment_start + 1, pos(u));
-}
-
-url_str url_href_no_fragment(const url *u) {
-  return slice(u, 0, u->fragment_start != URL_NONE ? u->fragment_start : pos(u));
 }
 
 /* https://url.spec.whatwg.org/#concept-url-origin */

@@ -244,7 +244,8 @@ int url_remove_tab_newline(const char **in, size_t *n, url_buf *clean);
 url_scheme_type url_scheme_type_of(const char *scheme, size_t n);
 int url_default_port(url_scheme_type t);
 
-/* Getters: exactly the URL API's attribute values, as slices of href. */
+/* Getters (url_record.c): exactly the URL API's attribute values, as
+   slices of href. */
 url_str url_href(const url *u);
 url_str url_protocol(const url *u); /* scheme + ':' */
 url_str url_username(const url *u);
@@ -255,6 +256,37 @@ url_str url_port(const url *u);
 url_str url_pathname(const url *u);
 url_str url_search(const url *u);   /* "" or "?query" */
 url_str url_hash(const url *u);     /* "" or "#fragment" */
+
+/* The URL API's attributes by name ("href", ...), for url_get. */
+typedef enum url_component {
+  URL_C_HREF,
+  URL_C_PROTOCOL,
+  URL_C_USERNAME,
+  URL_C_PASSWORD,
+  URL_C_HOST,
+  URL_C_HOSTNAME,
+  URL_C_PORT,
+  URL_C_PATHNAME,
+  URL_C_SEARCH,
+  URL_C_HASH,
+  URL_C_COUNT
+} url_component;
+
+/* The setter's name ("href", ...), and the inverse (-1 if unknown). */
+extern const char *const url_component_names[URL_C_COUNT];
+const char *url_component_name(url_component c);
+int url_component_lookup(const char *name, size_t n);
+
+/* The URL API getter of the same name: u[which]. */
+url_str url_get(const url *u, url_component which);
+
+/* Where the path ends in href: at the query's '?', else at the fragment's
+   '#', else at the end. */
+static inline uint32_t url_path_end(const url *u) {
+  return u->query_start != URL_NONE      ? u->query_start
+         : u->fragment_start != URL_NONE ? u->fragment_start
+                                         : (uint32_t)u->href.len;
+}
 
 /* Scheme without ':'; query and fragment without their delimiters.  `s` is
    NULL when the query / fragment is null (the getters return "" then). */

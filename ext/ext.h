@@ -267,6 +267,53 @@ int url_value_host(sqlite3_value *v, url *u, url_buf *hb, url_str *h,
    ends nothing: pair with url_call_end. */
 void url_call_result_host_part(url_call *c, int rc, url_str s);
 
+/* ---------------------------------------------------------------- JSON */
+
+/*
+** JSON text (url_surt's options, the URLPattern constructor's arguments)
+** read into at most URL_JSON_VALUES values (json.c).  v[0] is the top
+** value; an array's or object's items are v[first], then each item's next
+** (-1 ends the list).  Strings are decoded (text, and a member's name)
+** into the reader's store, numbers are their text as written.
+*/
+typedef enum url_json_type {
+  URL_JSON_NULL,
+  URL_JSON_FALSE,
+  URL_JSON_TRUE,
+  URL_JSON_NUMBER,
+  URL_JSON_STRING,
+  URL_JSON_ARRAY,
+  URL_JSON_OBJECT
+} url_json_type;
+
+typedef struct url_json_value {
+  url_json_type type;
+  url_str text; /* a string, decoded; a number, as written */
+  url_str name; /* an object's member: its name, decoded; else s NULL */
+  int first;    /* an array's or object's first item; -1: none */
+  int next;     /* the next item of the same array or object; -1: none */
+} url_json_value;
+
+#define URL_JSON_VALUES 64
+typedef struct url_json {
+  url_json_value v[URL_JSON_VALUES];
+  int n;
+  url_buf store; /* decoded strings (from url_mem_sqlite, up to max) */
+  char st[256];
+  char why[64]; /* why the text is not JSON (or too large) */
+} url_json;
+
+/* Reads s[0..n) (valid UTF-8).  Returns URL_OK, URL_FAILURE (not JSON, or
+   too many values or too deep: why says) or the store's error.  Pair with
+   url_json_free whatever the result. */
+int url_json_parse(url_json *j, const char *s, size_t n, size_t max);
+void url_json_free(url_json *j);
+/* Whether v is a member named `name`. */
+int url_json_name_is(const url_json_value *v, const char *name);
+/* Appends s[0..n) as a JSON string (invalid UTF-8 as U+FFFD; '"', '\\'
+   and control characters escaped). */
+void url_json_append_string(sqlite3_str *out, const char *s, size_t n);
+
 /* ------------------------------------------------------------- results */
 
 /*

@@ -33,6 +33,7 @@
 #include "lookup.h"
 #include "strip_params.h"
 #include "surt.h"
+#include "utf8.h"
 
 /* Stack storage of a key: no heap for URLs of a few kB. */
 #define KEY_STACK 4096
@@ -80,6 +81,94 @@ static void url_fn_canonical(sqlite3_context *ctx, int argc, sqlite3_value **arg
 }
 
 /*
+** A JSON 0 or 1 is a boolean too (SQL's json_object() writes a
+** comparison's result, 1=1, as 1; a real as 1.0): 1, 0, or -1 for any
+** other value.
+*/
+static int json_bool(const url_json_value *v) {
+  if (v->type == URL_JSON_TRUE || v->type == URL_JSON_FALSE)
+    return v->type == URL_JSON_TRUE;
+  const char *t = v->text.s;
+  size_t n = v->type == URL_JSON_NUMBER ? v->text.n : 0, k = 1;
+  if (n == 0 || (t[0] != '0' && t[0] != '1')) return -1;
+  if (k < n && t[k] == '.') /* a fraction of zeros only */
+    while (++k < n && t[k] == '0') {}
+  return k == n && t[k - 1] != '.' ? t[0] == '1' : -1;
+}
+
+/* A member's name for a message: at most 60 bytes of whole characters. */
+static int name_len(url_str name) {
+  size_t k = name.n < 60 ? name.n : 60;
+  return (int)url_utf8_valid_prefix((const unsigned char *)name.s, k);
+}
+
+/* "unknown option "x"; valid options: canonicalizer, ..." */
+static void unknown_option(sqlite3_context *ctx, url_str name) {
+  sqlite3_str *m = sqlite3_str_new(NULL);
+  sqlite3_str_appendf(m, "unknown option \"%.*s\"; valid options: canonicalizer",
+                      name_len(name), name.s);
+  for (size_t k = 0; url_surt_option_name(k); k++)
+    sqlite3_str_appendf(m, ", %s", url_surt_option_name(k));
+  char *z = sqlite3_str_finish(m);
+  if (z) url_error(ctx, "%s", z);
+  else sqlite3_result_error_nomem(ctx);
+  sqlite3_free(z);
+}
+
+/* The options object json[0..n) into o (from the defaults).  Returns
+   URL_OK, URL_ARG_ERROR after reporting what is wrong, or an error. */
+static int surt_options_read(sqlite3_context *ctx, const char *json,
+                             size_t n, url_surt_opts *o) {
+  url_json j;
+  int rc = url_json_parse(&j, json, n, url_max_len(ctx));
+  url_surt_opts_default(o);
+  if (rc == URL_FAILURE || (rc == URL_OK && j.v[0].type != URL_JSON_OBJECT)) {
+    size_t k = 0;
+    while (k < n && (json[k] == ' ' || json[k] == '\t' || json[k] == '\n' ||
+                     json[k] == '\r'))
+      k++;
+    if (rc == URL_FAILURE && k < n && json[k] == '{')
+      url_error(ctx, "options are not valid JSON");
+    else
+      url_error(ctx, "options must be a JSON object, e.g. "
+                     "'{\"with_scheme\": true}'");
+    rc = URL_ARG_ERROR;
+  }
+  uint32_t given = 0; /* the options the object names */
+  for (int k = rc == URL_OK ? j.v[0].first : -1; k >= 0; k = j.v[k].next) {
+    const url_json_value *m = &j.v[k];
+    if (url_json_name_is(m, "canonicalizer")) {
+      int is_str = m->type == URL_JSON_STRING;
+      int prof = is_str ? url_canon_profile_lookup(m->text.s, m->text.n) : -1;
+      int ia = is_str && m->text.n == 2 && !memcmp(m->text.s, "ia", 2);
+      if (ia) prof = URL_SURT_CANON_IA;
+      else if (prof < 0) {
+        url_error(ctx, "option \"canonicalizer\" must be 'ia' or one of %s",
+                  url_canon_profile_list);
+        rc = URL_ARG_ERROR;
+        break;
+      }
+      o->canonicalizer = prof;
+      continue;
+    }
+    uint32_t flag = url_surt_option(m->name.s, m->name.n);
+    int on = json_bool(m);
+    if (!flag || on < 0) {
+      if (!flag) unknown_option(ctx, m->name);
+      else url_error(ctx, "option \"%.*s\" must be true or false (or 1 or 0)",
+                     name_len(m->name), m->name.s);
+      rc = URL_ARG_ERROR;
+      break;
+    }
+    o->flags = on ? o->flags | flag : o->flags & ~flag;
+    given |= flag;
+  }
+  url_surt_opts_complete(o, given);
+  url_json_free(&j);
+  return rc;
+}
+
+/*
 ** The options argument argv[i] of url_surt: parsed once per statement
 ** when constant (kept as auxdata).  Returns URL_OK, URL_FAILURE for NULL,
 ** URL_ARG_ERROR after reporting a bad options object, or an error.
@@ -93,17 +182,12 @@ static int surt_options(sqlite3_context *ctx, sqlite3_value *v, int i,
   }
   url_arg a;
   int rc = url_arg_read(&a, v, url_max_len(ctx));
+  if (rc == URL_OK) rc = surt_options_read(ctx, a.s, a.n, o);
   if (rc == URL_OK) {
-    char err[512];
-    if (url_surt_opts_parse(o, a.s, a.n, err, sizeof err) != URL_OK) {
-      url_error(ctx, "%s", err);
-      rc = URL_ARG_ERROR;
-    } else {
-      url_surt_opts *copy = sqlite3_malloc64(sizeof *copy);
-      if (copy) {
-        *copy = *o;
-        sqlite3_set_auxdata(ctx, i, copy, sqlite3_free);
-      }
+    url_surt_opts *copy = sqlite3_malloc64(sizeof *copy);
+    if (copy) {
+      *copy = *o;
+      sqlite3_set_auxdata(ctx, i, copy, sqlite3_free);
     }
   }
   url_arg_free(&a);

@@ -49,6 +49,7 @@
 
 #include "ext.h"
 #include "urlpattern.h"
+#include "utf8.h"
 
 /* url_fn_pattern's row argument. */
 enum { URL_PATTERN_TEST, URL_PATTERN_HAS_REGEXP_GROUPS };
@@ -77,6 +78,148 @@ static char *invalid_pattern(sqlite3_value *v, const char *why) {
   return sqlite3_str_finish(s);
 }
 
+/* ---------------------------------------------------------- JSON forms */
+
+static const char *const member_list =
+    "protocol, username, password, hostname, port, pathname, search, hash, "
+    "baseURL";
+
+/* "unknown member "x" (expected ...)" and the like, into err. */
+static int member_error(char *err, size_t errn, const char *fmt,
+                        const url_json_value *m) {
+  size_t k = m->name.n < 40 ? m->name.n : 40;
+  k = url_utf8_valid_prefix((const unsigned char *)m->name.s, k);
+  snprintf(err, errn, fmt, (int)k, m->name.s);
+  return URL_FAILURE;
+}
+
+/*
+** The object j->v[k] as a URLPatternInit (string members protocol ...
+** hash and baseURL; strings point into j) and, where ignore_case is not
+** NULL, the option "ignoreCase".  Returns URL_OK or URL_FAILURE (err).
+*/
+static int init_of(const url_json *j, int k, pat_init *init, int *ignore_case,
+                   char *err, size_t errn) {
+  memset(init, 0, sizeof *init);
+  for (int i = j->v[k].first; i >= 0; i = j->v[i].next) {
+    const url_json_value *m = &j->v[i];
+    if (ignore_case && url_json_name_is(m, "ignoreCase")) {
+      if (m->type != URL_JSON_TRUE && m->type != URL_JSON_FALSE) {
+        snprintf(err, errn, "ignoreCase must be true or false");
+        return URL_FAILURE;
+      }
+      *ignore_case = m->type == URL_JSON_TRUE;
+      continue;
+    }
+    url_str *slot = url_json_name_is(m, "baseURL") ? &init->base_url : NULL;
+    for (int c = 0; !slot && c < PAT_N; c++)
+      if (url_json_name_is(m, pat_component_names[c])) slot = &init->c[c];
+    if (!slot) {
+      char fmt[200];
+      snprintf(fmt, sizeof fmt, "unknown member \"%%.*s\" (expected %s%s)",
+               member_list, ignore_case ? ", ignoreCase" : "");
+      return member_error(err, errn, fmt, m);
+    }
+    if (m->type != URL_JSON_STRING)
+      return member_error(err, errn, "\"%.*s\" must be a string", m);
+    *slot = m->text;
+  }
+  return URL_OK;
+}
+
+/* The options object j->v[k]: {"ignoreCase": bool}. */
+static int options_of(const url_json *j, int k, int *ignore_case, char *err,
+                      size_t errn) {
+  for (int i = j->v[k].first; i >= 0; i = j->v[i].next) {
+    const url_json_value *m = &j->v[i];
+    if (!url_json_name_is(m, "ignoreCase"))
+      return member_error(err, errn,
+                          "unknown member \"%.*s\" (expected ignoreCase)", m);
+    if (m->type != URL_JSON_TRUE && m->type != URL_JSON_FALSE) {
+      snprintf(err, errn, "ignoreCase must be true or false");
+      return URL_FAILURE;
+    }
+    *ignore_case = m->type == URL_JSON_TRUE;
+  }
+  return URL_OK;
+}
+
+/*
+** The URLPattern constructor's arguments as JSON: an object (a
+** URLPatternInit, "ignoreCase" allowed), or an array [input, baseURL?,
+** options?] with input a string or an object.  Returns URL_OK or
+** URL_FAILURE (err).
+*/
+static int args_of(const url_json *j, pat_input *in, url_str *base,
+                   int *ignore_case, char *err, size_t errn) {
+  memset(in, 0, sizeof *in);
+  *base = (url_str){NULL, 0};
+  *ignore_case = 0;
+  const url_json_value *top = &j->v[0];
+  if (top->type == URL_JSON_OBJECT) {
+    in->is_init = 1;
+    return init_of(j, 0, &in->init, ignore_case, err, errn);
+  }
+  int item[4] = {-1, -1, -1, -1}, n = 0;
+  for (int i = top->first; i >= 0 && n < 4; i = j->v[i].next) item[n++] = i;
+  /* [input], [input, baseURL], [input, options], [input, baseURL, options] */
+  int b = n > 1 && j->v[item[1]].type == URL_JSON_STRING ? item[1] : -1;
+  int o = b >= 0 ? item[2] : item[1];
+  int in_ok = n >= 1 && (j->v[item[0]].type == URL_JSON_STRING ||
+                         j->v[item[0]].type == URL_JSON_OBJECT);
+  if (!in_ok || n > (b >= 0 ? 3 : 2) ||
+      (o >= 0 && j->v[o].type != URL_JSON_OBJECT)) {
+    snprintf(err, errn, "expected [input, baseURL, options] in the JSON array");
+    return URL_FAILURE;
+  }
+  if (b >= 0) *base = j->v[b].text;
+  if (o >= 0 && options_of(j, o, ignore_case, err, errn) != URL_OK)
+    return URL_FAILURE;
+  if (j->v[item[0]].type == URL_JSON_STRING) {
+    in->string = j->v[item[0]].text;
+    return URL_OK;
+  }
+  in->is_init = 1;
+  return init_of(j, item[0], &in->init, NULL, err, errn);
+}
+
+/* Whether s[0..n) starts, after white space, with c. */
+static int starts_with(const char *s, size_t n, char c) {
+  size_t i = 0;
+  while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r'))
+    i++;
+  return i < n && s[i] == c;
+}
+
+/*
+** A pattern from its SQL text: JSON (see args_of) or a constructor string.
+** Text that starts like JSON but is not JSON is tried as a constructor
+** string; if that fails too, the JSON error is reported.
+*/
+static int create(url_pattern **out, const char *s, size_t n, size_t max,
+                  char *err, size_t errn) {
+  pat_input in = {.string = {s, n}};
+  if (!starts_with(s, n, '[') && !starts_with(s, n, '{'))
+    return url_pattern_create(out, &in, NULL, 0, 0, &url_mem_sqlite, err, errn);
+  url_json j;
+  int rc = url_json_parse(&j, s, n, max);
+  url_str base;
+  int ignore_case;
+  if (rc == URL_OK) rc = args_of(&j, &in, &base, &ignore_case, err, errn);
+  if (rc == URL_OK)
+    rc = url_pattern_create(out, &in, base.s, base.n, ignore_case,
+                            &url_mem_sqlite, err, errn);
+  else if (rc == URL_FAILURE && j.why[0]) { /* not JSON after all */
+    char unused[8];
+    in = (pat_input){.string = {s, n}};
+    rc = url_pattern_create(out, &in, NULL, 0, 0, &url_mem_sqlite, unused,
+                            sizeof unused);
+    if (rc == URL_FAILURE) snprintf(err, errn, "not valid JSON: %s", j.why);
+  }
+  url_json_free(&j);
+  return rc;
+}
+
 /*
 ** Compiles the pattern argument v (not NULL) into *out.  Returns URL_OK,
 ** URL_FAILURE (*msg: the error, to free) or URL_NOMEM / URL_TOOBIG.
@@ -88,8 +231,7 @@ static int compile(sqlite3_value *v, size_t max, compiled **out, char **msg) {
   int rc = url_arg_read(&a, v, max);
   url_pattern *p = NULL;
   char err[ERR_MAX] = "";
-  if (rc == URL_OK)
-    rc = url_pattern_from_text(&p, a.s, a.n, &url_mem_sqlite, err, sizeof err);
+  if (rc == URL_OK) rc = create(&p, a.s, a.n, max, err, sizeof err);
   url_arg_free(&a);
   if (rc == URL_FAILURE) {
     *msg = invalid_pattern(v, err);
@@ -110,9 +252,9 @@ static int compile(sqlite3_value *v, size_t max, compiled **out, char **msg) {
 
 /* Reports an error code other than URL_OK / URL_FAILURE as the call's. */
 static void result_error(sqlite3_context *ctx, int rc) {
-  if (rc == PAT_STEP_LIMIT)
+  if (rc == URL_STEP_LIMIT)
     url_error(ctx, "a regular expression reached the step limit");
-  else if (rc == PAT_BASE_WITH_INIT)
+  else if (rc == URL_BASE_WITH_INIT)
     url_error(ctx, "a base URL cannot go with a components object input");
   else
     url_result(ctx, rc, "", 0); /* SQLITE_NOMEM / SQLITE_TOOBIG */
@@ -151,30 +293,32 @@ static void keep(sqlite3_context *ctx, compiled *cp, int fresh) {
 static int maybe_object(sqlite3_value *v) {
   const char *p;
   size_t n;
-  if (url_arg_bytes(v, &p, &n) != URL_OK) return 0;
-  size_t i = 0;
-  while (i < n && strchr(" \t\n\r", p[i]) && p[i]) i++;
-  return i < n && p[i] == '{';
+  return url_arg_bytes(v, &p, &n) == URL_OK && starts_with(p, n, '{');
 }
 
 /*
-** Matches a components object input v (base: the base argument or NULL).
-** Returns URL_OK (a match in *m), URL_FAILURE (no match, or components
-** that do not canonicalize), PAT_NOT_JSON (not an object: a URL string
-** after all), PAT_BASE_WITH_INIT or an error.
+** Matches a components object input v (base: the base argument or NULL),
+** read into j, which holds its strings (m's inputs may point into them)
+** until the caller's url_json_free.  Returns URL_OK (a match in *m),
+** URL_FAILURE (no match, components that do not canonicalize, or a wrong
+** object: err says), URL_NOT_JSON (not JSON: a URL string after all),
+** URL_BASE_WITH_INIT or an error.
 */
-static int match_object(const compiled *cp, sqlite3_value *v, sqlite3_value *base,
-                        size_t max, url_buf *store, pat_match *m, char *err,
-                        size_t errn) {
+static int match_object(const compiled *cp, sqlite3_value *v,
+                        sqlite3_value *base, size_t max, url_json *j,
+                        pat_match *m, char *err, size_t errn) {
   url_arg a;
+  pat_input in = {.is_init = 1};
   int rc = url_arg_read(&a, v, max);
-  pat_input in;
-  if (rc == URL_OK) rc = pat_input_from_text(a.s, a.n, &in, store, err, errn);
-  if (rc == URL_OK && !in.is_init) rc = PAT_NOT_JSON;
   if (rc == URL_OK) {
-    /* the store holds the decoded input; m->store the canonicalized one */
-    if (base && sqlite3_value_type(base) != SQLITE_NULL) rc = PAT_BASE_WITH_INIT;
-    else rc = url_pattern_match(cp->p, &in, NULL, 0, 0, m);
+    rc = url_json_parse(j, a.s, a.n, max);
+    if (rc == URL_FAILURE) rc = URL_NOT_JSON;
+    if (rc == URL_OK) rc = init_of(j, 0, &in.init, NULL, err, errn);
+    if (rc == URL_OK && base && sqlite3_value_type(base) != SQLITE_NULL)
+      rc = URL_BASE_WITH_INIT;
+    if (rc == URL_OK) rc = url_pattern_match(cp->p, &in, NULL, 0, 0, m);
+  } else {
+    url_json_parse(j, "", 0, 0); /* so that url_json_free is safe */
   }
   url_arg_free(&a);
   return rc;
@@ -200,17 +344,14 @@ static void fn_test(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   url_call c;
   url_call_begin(&c, ctx);
   pat_match m;
-  char mst[URL_STACK], ist[URL_STACK], err[ERR_MAX] = "";
+  char mst[URL_STACK], err[ERR_MAX] = "";
   match_start(&m, cp, c.max, mst, sizeof mst);
-  int rc = PAT_NOT_JSON, parsed = 0;
-  if (maybe_object(argv[1])) {
-    url_buf store;
-    url_buf_init(&store, &url_mem_sqlite, ist, sizeof ist, c.max);
-    rc = match_object(cp, argv[1], argc > 2 ? argv[2] : NULL, c.max, &store,
-                      &m, err, sizeof err);
-    url_buf_free(&store);
-  }
-  if (rc == PAT_NOT_JSON) {
+  int rc = URL_NOT_JSON, parsed = 0, object = maybe_object(argv[1]);
+  url_json j;
+  if (object)
+    rc = match_object(cp, argv[1], argc > 2 ? argv[2] : NULL, c.max, &j, &m,
+                      err, sizeof err);
+  if (rc == URL_NOT_JSON) {
     rc = url_call_parse(&c, argv, 1, argc > 2 ? 2 : -1);
     parsed = rc == URL_OK;
     if (parsed) rc = url_pattern_match_url(cp->p, &c.u, 0, &m);
@@ -220,6 +361,7 @@ static void fn_test(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   else if (rc == URL_FAILURE && err[0]) url_error(ctx, "%s", err); /* a wrong components object */
   else if (rc == URL_FAILURE) sqlite3_result_null(ctx); /* not a URL */
   else result_error(ctx, rc);
+  if (object) url_json_free(&j);
   url_buf_free(&m.store);
   url_call_end(&c);
   keep(ctx, cp, fresh);
@@ -281,16 +423,17 @@ typedef struct exec_cursor {
   kept_pattern pat;
   url_kept u;      /* the parsed input URL */
   url_tvf_base b;  /* the last parsed base */
-  url_buf in;      /* a components object input, decoded */
+  url_json in;     /* a components object input, decoded */
+  int have_in;     /* in holds one */
   pat_match m;
-  char ist[URL_STACK], mst[URL_STACK];
+  char mst[URL_STACK];
 } exec_cursor;
 
 static void exec_open(url_tvf_cursor *cur) {
   exec_cursor *c = (exec_cursor *)cur;
   url_kept_init(&c->u);
   url_tvf_base_open(&c->b, cur->max);
-  url_buf_init(&c->in, &url_mem_sqlite, c->ist, sizeof c->ist, cur->max);
+  c->have_in = 0;
   url_buf_init(&c->m.store, &url_mem_sqlite, c->mst, sizeof c->mst, cur->max);
 }
 
@@ -299,7 +442,7 @@ static void exec_close(url_tvf_cursor *cur) {
   compiled_free(c->pat.cp);
   url_kept_free(&c->u);
   url_tvf_base_close(&c->b);
-  url_buf_free(&c->in);
+  if (c->have_in) url_json_free(&c->in);
   url_buf_free(&c->m.store);
 }
 
@@ -325,17 +468,20 @@ static int exec_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
   compiled *cp = c->pat.cp;
   c->m.slots = cp->slots;
   c->m.store.len = 0;
-  c->in.len = 0;
+  if (c->have_in) url_json_free(&c->in);
+  c->have_in = 0;
   char err[ERR_MAX] = "";
-  rc = PAT_NOT_JSON;
+  rc = URL_NOT_JSON;
   if (maybe_object(argv[1])) {
-    rc = match_object(cp, argv[1], argv[2], cur->max, &c->in, &c->m, err, sizeof err);
+    c->have_in = 1;
+    rc = match_object(cp, argv[1], argv[2], cur->max, &c->in, &c->m, err,
+                      sizeof err);
     if (rc == URL_FAILURE && err[0]) {
       cursor_error(cur, err);
       return URL_FAILURE;
     }
   }
-  if (rc == PAT_NOT_JSON) {
+  if (rc == URL_NOT_JSON) {
     const url *base;
     rc = url_tvf_base_get(cur, &c->b, 2, argv[2], &base);
     if (rc == URL_OK) rc = url_kept_parse(&c->u, argv[1], base, cur->max);
@@ -343,11 +489,11 @@ static int exec_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
   }
   if (rc == URL_OK) cur->n_rows = exec_rows(cp->p);
   if (rc == URL_FAILURE) return URL_OK; /* no match, or not a URL: no rows */
-  if (rc == PAT_STEP_LIMIT) {
+  if (rc == URL_STEP_LIMIT) {
     cursor_error(cur, "a regular expression reached the step limit");
     return URL_FAILURE;
   }
-  if (rc == PAT_BASE_WITH_INIT) {
+  if (rc == URL_BASE_WITH_INIT) {
     cursor_error(cur, "a base URL cannot go with a components object input");
     return URL_FAILURE;
   }

@@ -12,6 +12,9 @@
 ** table-valued function; url_psl_load swaps it there.
 */
 #include <string.h>
+#include <time.h>
+
+#include <libpsl.h>
 
 #include "ext.h"
 #include "psl.h"
@@ -46,11 +49,71 @@ static void url_fn_same_site(sqlite3_context *ctx, int argc, sqlite3_value **arg
   url_call_end(&c);
 }
 
+/*
+** url_psl_info()'s JSON for the list l (README, "Which list"):
+**   {"source":"built-in"|"file"|"none", "path":<file path or null>,
+**    "format":"text"|"dafsa"|null, "date":"YYYY-MM-DDTHH:MM:SSZ"|null,
+**    "rules":N|null, "exceptions":N|null, "wildcards":N|null,
+**    "lookup":"table"|"libpsl", "table_bytes":N|null,
+**    "libpsl":"<psl_get_version()>"}
+** "date" is the file's mtime, or for the built-in list the mtime of the
+** file it was made from.  NULL when out of memory.
+*/
+static char *describe(const url_psl_list *l) {
+  static const char *const source[] = {"built-in", "file", "file", "none"};
+  static const char *const format[] = {"null", "\"text\"", "\"dafsa\"", "null"};
+  sqlite3_str *s = sqlite3_str_new(NULL);
+  sqlite3_str_appendf(s, "{\"source\":\"%s\",\"path\":", source[l->format]);
+  if (l->path) url_json_append_string(s, l->path, strlen(l->path));
+  else sqlite3_str_appendall(s, "null");
+  sqlite3_str_appendf(s, ",\"format\":%s,\"date\":", format[l->format]);
+  struct tm tm;
+  char date[40];
+  if (l->date > 0 && gmtime_r(&l->date, &tm) &&
+      strftime(date, sizeof date, "\"%Y-%m-%dT%H:%M:%SZ\"", &tm) > 0)
+    sqlite3_str_appendall(s, date);
+  else
+    sqlite3_str_appendall(s, "null");
+  const char *const keys[] = {"rules", "exceptions", "wildcards"};
+  const int counts[] = {url_psl_rule_count(l), url_psl_exception_count(l),
+                        url_psl_wildcard_count(l)};
+  for (int i = 0; i < 3; i++) {
+    if (counts[i] < 0) sqlite3_str_appendf(s, ",\"%s\":null", keys[i]);
+    else sqlite3_str_appendf(s, ",\"%s\":%d", keys[i], counts[i]);
+  }
+  sqlite3_str_appendf(s, ",\"lookup\":\"%s\",\"table_bytes\":",
+                      l->table.slots ? "table" : "libpsl");
+  if (l->table.slots)
+    sqlite3_str_appendf(s, "%llu",
+                        (unsigned long long)url_psl_table_bytes(&l->table));
+  else
+    sqlite3_str_appendall(s, "null");
+  sqlite3_str_appendall(s, ",\"libpsl\":");
+  const char *v = psl_get_version();
+  url_json_append_string(s, v, strlen(v));
+  sqlite3_str_appendchar(s, 1, '}');
+  if (sqlite3_str_errcode(s) != SQLITE_OK) {
+    sqlite3_free(sqlite3_str_finish(s));
+    return NULL;
+  }
+  return sqlite3_str_finish(s);
+}
+
+/* Sets l's description as the result; returns a status code. */
+static int result_describe(sqlite3_context *ctx, const url_psl_list *l) {
+  char *z = describe(l);
+  if (!z) return URL_NOMEM;
+  size_t n = strlen(z);
+  int rc = n > url_max_len(ctx) ? URL_TOOBIG : URL_OK;
+  if (rc == URL_OK) sqlite3_result_text(ctx, z, (int)n, sqlite3_free);
+  else sqlite3_free(z);
+  return rc;
+}
+
 /* url_psl_info() */
 static void url_fn_psl_info(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  url_call c;
-  url_call_begin(&c, ctx);
-  url_call_result(&c, url_psl_describe(url_conn_psl(url_fn_conn(ctx)), &c.out));
+  int rc = result_describe(ctx, url_conn_psl(url_fn_conn(ctx)));
+  if (rc != URL_OK) url_result(ctx, rc, "", 0);
 }
 
 /* url_psl_load(path): NULL in, NULL out, as everywhere (README), and the
@@ -86,17 +149,12 @@ static void url_fn_psl_load(sqlite3_context *ctx, int argc, sqlite3_value **argv
   }
   /* The result is described before the swap, so that a result too long
      for SQLITE_LIMIT_LENGTH (or out of memory) leaves the list in use. */
-  url_call c;
-  url_call_begin(&c, ctx);
   if (rc == URL_OK) { /* else nl was not opened */
-    rc = url_psl_describe(&nl, &c.out);
-    if (rc == URL_OK) {
-      url_conn_set_psl(conn, &nl);
-    } else {
-      url_psl_close(&nl);
-    }
+    rc = result_describe(ctx, &nl);
+    if (rc == URL_OK) url_conn_set_psl(conn, &nl);
+    else url_psl_close(&nl);
   }
-  url_call_result(&c, rc);
+  if (rc != URL_OK) url_result(ctx, rc, "", 0);
 }
 
 /* ------------------------------------------------------ registration */

@@ -647,16 +647,20 @@ static void check_canon(const char *in, size_t n) {
     url_free(&a);
     url_free(&b);
   }
-  static const char *const OPTS[] = {
-      "{}", "{\"with_scheme\":true,\"trailing_comma\":true}",
-      "{\"heritrix\":true,\"with_scheme\":true,\"canonicalizer\":\"whatwg\"}",
-      "{\"canonicalizer\":\"semantic\",\"surt\":false,\"path_strip_empty\":true}"};
-  for (size_t i = 0; i < sizeof OPTS / sizeof OPTS[0]; i++) {
-    url_surt_opts o;
-    char err[256], st[64];
+  /* The library's defaults; with scheme and trailing comma; Heritrix's
+     form over the whatwg profile; semantic without the SURT layout. */
+  url_surt_opts opts[4];
+  for (int i = 0; i < 4; i++) url_surt_opts_default(&opts[i]);
+  opts[1].flags |= URL_SURT_WITH_SCHEME | URL_SURT_TRAILING_COMMA;
+  opts[2].flags |= URL_SURT_HERITRIX | URL_SURT_WITH_SCHEME;
+  opts[2].canonicalizer = URL_CANON_WHATWG;
+  url_surt_opts_complete(&opts[2], URL_SURT_HERITRIX | URL_SURT_WITH_SCHEME);
+  opts[3].flags = (opts[3].flags & ~URL_SURT_SURT) | URL_SURT_PATH_STRIP_EMPTY;
+  opts[3].canonicalizer = URL_CANON_SEMANTIC;
+  for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) {
+    const url_surt_opts o = opts[i];
+    char st[64];
     url_buf out;
-    if (url_surt_opts_parse(&o, OPTS[i], strlen(OPTS[i]), err, sizeof err))
-      abort();
     url_buf_init(&out, &url_mem_libc, st, sizeof st, MAX_LEN);
     url_surt(&out, in, n, &o, NULL);
     url_buf_free(&out);

@@ -34,6 +34,46 @@
 #include "urlencoded.h"
 #include "utf8.h"
 
+/*
+** The canonicalizers' encode sets: not the Standard's, but Safe Browsing's
+** ("percent-escape all characters that are <= ASCII 32, >= 127, '#', or
+** '%'") and the few code points that must stay escaped so that a canonical
+** URL keeps its structure when parsed again; one class table of them,
+** built as core/percent.c builds the Standard's.
+*/
+#define SB_LO (0x00000001FFFFFFFFULL | URL_BIT('#') | URL_BIT('%'))
+#define SB_HI (URL_BITH(0x7F))
+enum {
+  CK_SB = 1 << 0,          /* Safe Browsing's set (google, IA) */
+  CK_PATH = 1 << 1,        /* + '?': urlcanon's "less dumb" path set */
+  CK_TOKEN = 1 << 2,       /* + '&' '=': a query name or value (semantic) */
+  CK_OPAQUE_HOST = 1 << 3, /* + the forbidden host code points */
+  CK_USERNAME = 1 << 4,    /* + '/' '\' '?' '@' ':' */
+  CK_PASSWORD = 1 << 5,    /* + '/' '\' '?' '@' */
+  CK_BACKSLASH = 1 << 6    /* '\' alone: a separator in special paths */
+};
+#define PATH_LO (SB_LO | URL_BIT('?'))
+#define PATH_HI SB_HI
+#define TOKEN_LO (SB_LO | URL_BIT('&') | URL_BIT('='))
+#define TOKEN_HI SB_HI
+#define OPAQUE_HOST_LO \
+  (SB_LO | URL_BIT('/') | URL_BIT(':') | URL_BIT('<') | URL_BIT('>') | URL_BIT('?'))
+#define OPAQUE_HOST_HI                                                \
+  (SB_HI | URL_BITH('@') | URL_BITH('[') | URL_BITH('\\') | URL_BITH(']') | \
+   URL_BITH('^') | URL_BITH('|'))
+#define PASSWORD_LO (SB_LO | URL_BIT('/') | URL_BIT('?'))
+#define PASSWORD_HI (SB_HI | URL_BITH('@') | URL_BITH('\\'))
+#define USERNAME_LO (PASSWORD_LO | URL_BIT(':'))
+#define USERNAME_HI PASSWORD_HI
+#define KC(c)                                                       \
+  (uint16_t)(URL_IN_SET(SB, c) * CK_SB | URL_IN_SET(PATH, c) * CK_PATH | \
+             URL_IN_SET(TOKEN, c) * CK_TOKEN |                      \
+             URL_IN_SET(OPAQUE_HOST, c) * CK_OPAQUE_HOST |          \
+             URL_IN_SET(USERNAME, c) * CK_USERNAME |                \
+             URL_IN_SET(PASSWORD, c) * CK_PASSWORD |                \
+             ((c) == '\\') * CK_BACKSLASH)
+static const uint16_t canon_class[256] = URL_CLASS_TABLE(KC);
+
 #define STACK 4096 /* bytes of stack per scratch buffer: no heap for inputs of a few kB */
 
 /* ------------------------------------------------------------ profiles */
@@ -221,7 +261,7 @@ static void recode(canon *c, url_buf *dst, const char *s, size_t n,
     s = c->tmp.ptr;
     n = c->tmp.len;
   }
-  url_pct_encode_class(dst, s, n, url_canon_class, mask);
+  url_pct_encode_class(dst, s, n, canon_class, mask);
 }
 
 static void do_userinfo(canon *c, span *user, span *pass) {
@@ -230,10 +270,10 @@ static void do_userinfo(canon *c, span *user, span *pass) {
   } else if (c->steps & URL_CS_USERINFO_RECODE) {
     /* Safe Browsing's set, plus what would end the userinfo early. */
     *user = begin(c);
-    recode(c, &c->work, c->in.username.s, c->in.username.n, URL_CK_USERNAME);
+    recode(c, &c->work, c->in.username.s, c->in.username.n, CK_USERNAME);
     end(c, user);
     *pass = begin(c);
-    recode(c, &c->work, c->in.password.s, c->in.password.n, URL_CK_PASSWORD);
+    recode(c, &c->work, c->in.password.s, c->in.password.n, CK_PASSWORD);
     end(c, pass);
   } else {
     copy(c, user, c->in.username);
@@ -320,8 +360,8 @@ static int do_host(canon *c, span *h) {
   }
   /* An opaque host escapes what the opaque-host parser would refuse. */
   *h = begin(c);
-  url_pct_encode_class(&c->work, s, n, url_canon_class,
-                       st & URL_CS_HOST_RECODE ? URL_CK_OPAQUE_HOST : 0);
+  url_pct_encode_class(&c->work, s, n, canon_class,
+                       st & URL_CS_HOST_RECODE ? CK_OPAQUE_HOST : 0);
   end(c, h);
   if (h->n == 0) c->in.host_type = URL_HOST_EMPTY;
   return c->work.err;
@@ -332,10 +372,10 @@ static uint16_t path_mask(const canon *c) {
   /* A decoded '?' would start a query: urlcanon's semantic set escapes it,
      and google does too, so that its key is a fixed point (Safe Browsing's
      set alone would leave it; the surt library does). */
-  uint16_t m = c->steps & URL_CS_PATH_QMARK ? URL_CK_PATH : URL_CK_SB;
+  uint16_t m = c->steps & URL_CS_PATH_QMARK ? CK_PATH : CK_SB;
   /* In a special path a decoded '\' would read as '/': google and the
      Wayback keep it escaped (semantic makes it a '/' instead). */
-  if (url_is_special(c->src)) m |= URL_CK_BACKSLASH;
+  if (url_is_special(c->src)) m |= CK_BACKSLASH;
   return m;
 }
 
@@ -357,7 +397,7 @@ static void pop_segment(canon *c, size_t base) {
 static void put_segments(canon *c, const char *s, size_t n) {
   size_t base = c->work.len, count = 0;
   int bs = (c->steps & URL_CS_PATH_SEMANTIC) && url_is_special(c->src);
-  uint16_t mask = path_mask(c) & (uint16_t)~(bs ? URL_CK_BACKSLASH : 0);
+  uint16_t mask = path_mask(c) & (uint16_t)~(bs ? CK_BACKSLASH : 0);
   for (size_t i = 1; i <= n;) { /* s[0] is '/' */
     size_t j = i;
     while (j < n && s[j] != '/' && !(bs && s[j] == '\\')) j++;
@@ -372,7 +412,7 @@ static void put_segments(canon *c, const char *s, size_t n) {
     }
     if (!dot && !dotdot) {
       url_buf_putc(&c->work, '/');
-      url_pct_encode_class(&c->work, seg, len, url_canon_class, mask);
+      url_pct_encode_class(&c->work, seg, len, canon_class, mask);
       count++;
     } else if (last) {
       url_buf_putc(&c->work, '/');
@@ -411,7 +451,7 @@ static int do_path(canon *c, span *out, uint32_t *segments) {
       url_buf_append(&c->work, "%2F", 3);
       s++, n--;
     }
-    url_pct_encode_class(&c->work, s, n, url_canon_class, path_mask(c));
+    url_pct_encode_class(&c->work, s, n, canon_class, path_mask(c));
   } else if (!memchr(path.s, '%', path.n)) {
     /* Nothing to decode: the parser's path has no dot segments and nothing
        left to escape. */
@@ -636,10 +676,10 @@ static void put_query_text(canon *c, url_str q) {
       size_t e = amp ? (size_t)(amp - q.s) : q.n;
       const char *eq = memchr(q.s + i, '=', e - i);
       size_t ne = eq ? (size_t)(eq - q.s) : e;
-      recode(c, text, q.s + i, ne - i, URL_CK_TOKEN);
+      recode(c, text, q.s + i, ne - i, CK_TOKEN);
       if (eq) {
         url_buf_putc(text, '=');
-        recode(c, text, eq + 1, e - ne - 1, URL_CK_TOKEN);
+        recode(c, text, eq + 1, e - ne - 1, CK_TOKEN);
       }
       if (e == q.n) break;
       url_buf_putc(text, '&');
@@ -648,7 +688,7 @@ static void put_query_text(canon *c, url_str q) {
   } else if ((c->steps & URL_CS_QUERY_RECODE) && memchr(q.s, '%', q.n)) {
     /* (Without '%' the parser's query has nothing left to escape: it
        escaped every byte of the set but '%', and '#' ends it.) */
-    recode(c, text, q.s, q.n, URL_CK_SB);
+    recode(c, text, q.s, q.n, CK_SB);
   } else {
     url_buf_append(text, q.s, q.n);
   }
@@ -705,7 +745,7 @@ static void do_fragment(canon *c, span *out) {
     *out = (span){c->work.len, 0, 1};
   } else if (c->steps & URL_CS_FRAGMENT_RECODE) {
     *out = begin(c);
-    recode(c, &c->work, f.s, f.n, URL_CK_SB);
+    recode(c, &c->work, f.s, f.n, CK_SB);
     end(c, out);
   } else {
     copy(c, out, f);

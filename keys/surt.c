@@ -11,7 +11,6 @@
 */
 #include "surt.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include "canonicalize.h"
@@ -63,178 +62,22 @@ void url_surt_opts_default(url_surt_opts *o) {
   o->canonicalizer = URL_SURT_CANON_IA;
 }
 
-/* A tiny JSON reader: just what an object of options needs. */
-typedef struct jp {
-  const char *s;
-  size_t n, i;
-} jp;
-
-static void skip_ws(jp *p) {
-  while (p->i < p->n && (p->s[p->i] == ' ' || p->s[p->i] == '\t' ||
-                         p->s[p->i] == '\n' || p->s[p->i] == '\r'))
-    p->i++;
-}
-
-static int eat(jp *p, char c) {
-  skip_ws(p);
-  if (p->i < p->n && p->s[p->i] == c) {
-    p->i++;
-    return 1;
-  }
+uint32_t url_surt_option(const char *name, size_t n) {
+  for (size_t k = 0; k < N_OPTIONS; k++)
+    if (strlen(OPTIONS[k].name) == n && !memcmp(OPTIONS[k].name, name, n))
+      return OPTIONS[k].flag;
   return 0;
 }
 
-static int eat_word(jp *p, const char *w) {
-  size_t k = strlen(w);
-  skip_ws(p);
-  if (p->n - p->i < k || memcmp(p->s + p->i, w, k)) return 0;
-  p->i += k;
-  return 1;
+const char *url_surt_option_name(size_t k) {
+  return k < N_OPTIONS ? OPTIONS[k].name : NULL;
 }
 
-static int hex4(const char *s, unsigned *v) {
-  *v = 0;
-  for (int k = 0; k < 4; k++) {
-    char c = s[k];
-    int d = c >= '0' && c <= '9'   ? c - '0'
-            : c >= 'a' && c <= 'f' ? c - 'a' + 10
-            : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                   : -1;
-    if (d < 0) return 0;
-    *v = *v * 16 + (unsigned)d;
-  }
-  return 1;
-}
-
-/*
-** A JSON string into out[0..cap) (NUL-terminated, cut short if longer:
-** names and values that matter are short, and cut to whole UTF-8
-** sequences).  Escapes are decoded; a \u escape outside ASCII and a control
-** character become '?', which matches nothing.  Returns 1, or 0 if it is not
-** a valid string.
-*/
-static int read_string(jp *p, char *out, size_t cap) {
-  size_t k = 0;
-  if (!eat(p, '"')) return 0;
-  while (p->i < p->n) {
-    unsigned char c = (unsigned char)p->s[p->i++];
-    if (c == '"') {
-      /* Quoted in error messages: cut to whole UTF-8 sequences. */
-      out[url_utf8_valid_prefix((const unsigned char *)out, k)] = 0;
-      return 1;
-    }
-    if (c < 0x20) return 0;
-    if (c == '\\') {
-      if (p->i >= p->n) return 0;
-      char e = p->s[p->i++];
-      unsigned v;
-      switch (e) {
-        case '"': case '\\': case '/': c = (unsigned char)e; break;
-        case 'b': c = '\b'; break;
-        case 'f': c = '\f'; break;
-        case 'n': c = '\n'; break;
-        case 'r': c = '\r'; break;
-        case 't': c = '\t'; break;
-        case 'u':
-          if (p->n - p->i < 4 || !hex4(p->s + p->i, &v)) return 0;
-          p->i += 4;
-          c = v < 0x80 ? (unsigned char)v : '?';
-          break;
-        default: return 0;
-      }
-    }
-    if (k + 1 < cap) out[k++] = (char)(c < 0x20 ? '?' : c);
-  }
-  return 0;
-}
-
-/*
-** A boolean value: true or false, or a JSON number equal to 0 or 1 (SQL's
-** json_object writes a comparison's result, 1=1, as 1; a real as 1.0).
-** Returns 1, 0, or -1 for anything else.
-*/
-static int read_bool(jp *p) {
-  if (eat_word(p, "true")) return 1;
-  if (eat_word(p, "false")) return 0;
-  skip_ws(p);
-  size_t i = p->i;
-  if (i >= p->n || (p->s[i] != '0' && p->s[i] != '1')) return -1;
-  int one = p->s[i++] == '1';
-  if (i < p->n && p->s[i] == '.') { /* a fraction of zeros only */
-    size_t zeros = ++i;
-    while (i < p->n && p->s[i] == '0') i++;
-    if (i == zeros) return -1;
-  }
-  /* Not the start of a longer number (10, 1.5, 1e3). */
-  if (i < p->n && ((p->s[i] >= '0' && p->s[i] <= '9') || p->s[i] == '.' ||
-                   p->s[i] == 'e' || p->s[i] == 'E'))
-    return -1;
-  p->i = i;
-  return one;
-}
-
-int url_surt_opts_parse(url_surt_opts *o, const char *json, size_t n,
-                        char *err, size_t errn) {
-  jp p = {json, n, 0};
-  url_surt_opts_default(o);
-  if (!eat(&p, '{')) {
-    snprintf(err, errn, "options must be a JSON object, e.g. "
-                        "'{\"with_scheme\": true}'");
-    return URL_FAILURE;
-  }
-  int first = 1;
-  uint32_t given = 0; /* the options the object names */
-  while (!eat(&p, '}')) {
-    char name[64];
-    if ((!first && !eat(&p, ',')) || !read_string(&p, name, sizeof name) ||
-        !eat(&p, ':'))
-      goto invalid;
-    first = 0;
-    if (!strcmp(name, "canonicalizer")) {
-      char v[32] = ""; /* stays "" when the value is not a string */
-      int prof = -1;
-      if (read_string(&p, v, sizeof v))
-        prof = url_canon_profile_lookup(v, strlen(v));
-      else
-        v[0] = 0; /* a string cut short by its end is not a value either */
-      if (prof < 0 && !strcmp(v, "ia")) prof = URL_SURT_CANON_IA;
-      else if (prof < 0) {
-        snprintf(err, errn, "option \"canonicalizer\" must be 'ia' or one "
-                            "of %s", url_canon_profile_list);
-        return URL_FAILURE;
-      }
-      o->canonicalizer = prof;
-      continue;
-    }
-    size_t k = 0;
-    while (k < N_OPTIONS && strcmp(name, OPTIONS[k].name)) k++;
-    if (k == N_OPTIONS) {
-      size_t w = (size_t)snprintf(err, errn,
-                                  "unknown option \"%s\"; valid options: "
-                                  "canonicalizer", name);
-      for (size_t j = 0; j < N_OPTIONS && w < errn; j++)
-        w += (size_t)snprintf(err + w, errn - w, ", %s", OPTIONS[j].name);
-      return URL_FAILURE;
-    }
-    int on = read_bool(&p);
-    if (on < 0) {
-      snprintf(err, errn, "option \"%s\" must be true or false (or 1 or 0)",
-               name);
-      return URL_FAILURE;
-    }
-    if (on) o->flags |= OPTIONS[k].flag;
-    else o->flags &= ~OPTIONS[k].flag;
-    given |= OPTIONS[k].flag;
-  }
-  skip_ws(&p);
+void url_surt_opts_complete(url_surt_opts *o, uint32_t given) {
   /* The Heritrix layout's own defaults (urlcanon's surt(trailing_comma=True,
      with_scheme=True), Heritrix's SURT form): on unless named. */
   if (o->flags & URL_SURT_HERITRIX)
     o->flags |= (URL_SURT_WITH_SCHEME | URL_SURT_TRAILING_COMMA) & ~given;
-  if (p.i == p.n) return URL_OK;
-invalid:
-  snprintf(err, errn, "options are not valid JSON");
-  return URL_FAILURE;
 }
 
 /* ------------------------------------------------------------------ keys */

@@ -9,7 +9,7 @@
 **     and query lowercased, session ids stripped, one trailing slash
 **     stripped, query sorted by (name, value)), host labels reversed and
 **     joined with ',', ')' before the path, no scheme.  Options (the
-**     library's names and defaults, see url_surt_opts_parse) change both
+**     library's names and defaults, see url_surt_option) change both
 **     halves.  Records of CDX files that are no URL pass: "" gives "-",
 **     "filedesc..." is returned as it is, "dns:x" keeps its form.
 **
@@ -78,16 +78,17 @@ typedef struct url_surt_opts {
 void url_surt_opts_default(url_surt_opts *o);
 
 /*
-** Parses a JSON object of options, e.g. {"with_scheme": true}: every name
-** of the table above (lowercase, as in the library; "heritrix" for the last)
-** with true or false (or the JSON number 1 or 0), and "canonicalizer" with
-** "ia" or a profile name.  Starts from the defaults; "heritrix": true turns
-** on with_scheme and trailing_comma unless the object names them.
-** Returns URL_OK, or URL_FAILURE with a message in err[0..errn) (unknown
-** name, non-boolean value, not a JSON object...).
+** The options by name, as the library names them (lowercase; "heritrix"
+** for the last): the flag of name[0..n), or 0 when there is none; the k-th
+** name, NULL past the last (for messages).  Setting options: start from
+** url_surt_opts_default, set or clear the flags named, then
+** url_surt_opts_complete with the flags named: "heritrix" turns on
+** with_scheme and trailing_comma unless they were named.  (ext/keys.c
+** reads them from url_surt's JSON argument.)
 */
-int url_surt_opts_parse(url_surt_opts *o, const char *json, size_t n,
-                        char *err, size_t errn);
+uint32_t url_surt_option(const char *name, size_t n);
+const char *url_surt_option_name(size_t k);
+void url_surt_opts_complete(url_surt_opts *o, uint32_t given);
 
 /*
 ** The SURT key of in[0..n) (any bytes, as url_canon_parts takes them),

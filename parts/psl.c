@@ -4,7 +4,6 @@
 #include "psl.h"
 
 #include <errno.h>
-#include <limits.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -268,83 +267,6 @@ void url_psl_close(url_psl_list *l) {
 int url_psl_rule_count(const url_psl_list *l) { return l->rules; }
 int url_psl_exception_count(const url_psl_list *l) { return l->exceptions; }
 int url_psl_wildcard_count(const url_psl_list *l) { return l->wildcards; }
-
-/* ----------------------------------------------------------- describing */
-
-static void json_string(url_buf *out, const char *s, size_t n) {
-  char st[256];
-  url_buf fix;
-  url_buf_init_like(&fix, out, st, sizeof st, out->max);
-  const char *t;
-  size_t tn;
-  if (url_utf8_sanitize(s, n, &fix, &t, &tn) != URL_OK) {
-    out->err = fix.err;
-    url_buf_free(&fix);
-    return;
-  }
-  url_buf_putc(out, '"');
-  for (size_t i = 0; i < tn; i++) {
-    unsigned char c = (unsigned char)t[i];
-    if (c == '"' || c == '\\') {
-      url_buf_putc(out, '\\');
-      url_buf_putc(out, (char)c);
-    } else if (c < 0x20 || c == 0x7f) {
-      char esc[8];
-      snprintf(esc, sizeof esc, "\\u%04x", c);
-      url_buf_puts(out, esc);
-    } else {
-      url_buf_putc(out, (char)c);
-    }
-  }
-  url_buf_putc(out, '"');
-  url_buf_free(&fix);
-}
-
-static void json_count(url_buf *out, const char *key, int v) {
-  char num[32];
-  url_buf_puts(out, key);
-  if (v < 0) {
-    url_buf_puts(out, "null");
-  } else {
-    snprintf(num, sizeof num, "%d", v);
-    url_buf_puts(out, num);
-  }
-}
-
-int url_psl_describe(const url_psl_list *l, url_buf *out) {
-  static const char *const source[] = {"built-in", "file", "file", "none"};
-  static const char *const format[] = {"null", "\"text\"", "\"dafsa\"", "null"};
-  url_buf_puts(out, "{\"source\":\"");
-  url_buf_puts(out, source[l->format]);
-  url_buf_puts(out, "\",\"path\":");
-  if (l->path) {
-    json_string(out, l->path, strlen(l->path));
-  } else {
-    url_buf_puts(out, "null");
-  }
-  url_buf_puts(out, ",\"format\":");
-  url_buf_puts(out, format[l->format]);
-  url_buf_puts(out, ",\"date\":");
-  struct tm tm;
-  char date[40];
-  if (l->date > 0 && gmtime_r(&l->date, &tm) &&
-      strftime(date, sizeof date, "\"%Y-%m-%dT%H:%M:%SZ\"", &tm) > 0) {
-    url_buf_puts(out, date);
-  } else {
-    url_buf_puts(out, "null");
-  }
-  json_count(out, ",\"rules\":", url_psl_rule_count(l));
-  json_count(out, ",\"exceptions\":", url_psl_exception_count(l));
-  json_count(out, ",\"wildcards\":", url_psl_wildcard_count(l));
-  url_buf_puts(out, l->table.slots ? ",\"lookup\":\"table\"" : ",\"lookup\":\"libpsl\"");
-  size_t bytes = url_psl_table_bytes(&l->table);
-  json_count(out, ",\"table_bytes\":", l->table.slots && bytes <= INT_MAX ? (int)bytes : -1);
-  url_buf_puts(out, ",\"libpsl\":");
-  const char *v = psl_get_version();
-  json_string(out, v, strlen(v));
-  url_buf_putc(out, '}');
-  return out->err;
-}
 
 /* -------------------------------------------------------------- lookups */
 

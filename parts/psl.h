@@ -104,19 +104,6 @@ int url_psl_exception_count(const url_psl_list *l);
 int url_psl_wildcard_count(const url_psl_list *l);
 
 /*
-** Appends a JSON object describing the list (what url_psl_info() returns):
-**   {"source":"built-in"|"file"|"none", "path":<file path or null>,
-**    "format":"text"|"dafsa"|null, "date":"YYYY-MM-DDTHH:MM:SSZ"|null,
-**    "rules":N|null, "exceptions":N|null, "wildcards":N|null,
-**    "lookup":"table"|"libpsl", "table_bytes":N|null,
-**    "libpsl":"<psl_get_version()>"}
-** "date" is the file's mtime, or for the built-in list the mtime of the file
-** it was generated from (psl_builtin_file_time()).  Invalid UTF-8 in a path
-** is written as U+FFFD.  Returns out's error state.
-*/
-int url_psl_describe(const url_psl_list *l, url_buf *out);
-
-/*
 ** Which rules of the list apply:
 **   URL_PSL_ALL    both sections, as the URL Standard uses the list;
 **   URL_PSL_ICANN  the ICANN section only (BigQuery's NET.PUBLIC_SUFFIX,

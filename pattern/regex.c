@@ -1401,7 +1401,7 @@ static int run(vm *m, size_t pc, long pos, long *end) {
   size_t base = m->top;
   for (;;) {
     if (++m->steps > m->max_steps) {
-      m->err = PAT_STEP_LIMIT;
+      m->err = URL_STEP_LIMIT;
       return -1;
     }
     const int32_t *op = prog + pc;
@@ -1509,7 +1509,7 @@ static int run(vm *m, size_t pc, long pos, long *end) {
           pos = next;
           count++;
           if (++m->steps > m->max_steps) {
-            m->err = PAT_STEP_LIMIT;
+            m->err = URL_STEP_LIMIT;
             return -1;
           }
         }
@@ -1600,7 +1600,7 @@ static int run(vm *m, size_t pc, long pos, long *end) {
         continue;
       }
       if (++m->steps > m->max_steps) {
-        m->err = PAT_STEP_LIMIT;
+        m->err = URL_STEP_LIMIT;
         return -1;
       }
       if (b->kind == BT_BRANCH) {

@@ -18,7 +18,7 @@
 **     other non-ASCII code points match only themselves.
 **
 ** Matching has a step limit: a pattern that backtracks without end is the
-** error PAT_STEP_LIMIT, never a hang.  The compiled program is immutable,
+** error URL_STEP_LIMIT, never a hang.  The compiled program is immutable,
 ** so one may serve many threads.
 */
 #ifndef PAT_REGEX_H
@@ -30,7 +30,6 @@
 #include "url_buf.h"
 
 /* Status beyond url_status: the step limit was reached. */
-#define PAT_STEP_LIMIT 4
 
 /* Flags: the `i` flag (the `v` flag is always on). */
 #define PAT_RE_ICASE 1
@@ -55,7 +54,7 @@ int pat_regex_groups(const pat_regex *re);
 ** of each group's start and end, -1 for a group that did not participate.
 ** max_steps bounds the work (0: the default, PAT_DEFAULT_STEPS plus 64
 ** per input byte).  Returns URL_OK (a match), URL_FAILURE (none),
-** URL_NOMEM, or PAT_STEP_LIMIT.
+** URL_NOMEM, or URL_STEP_LIMIT.
 */
 #define PAT_DEFAULT_STEPS 10000000u
 int pat_regex_exec(const pat_regex *re, const char *in, size_t n,

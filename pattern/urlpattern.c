@@ -412,7 +412,7 @@ int url_pattern_match(const url_pattern *p, const pat_input *input,
     if (rc != URL_OK) return rc;
     return url_pattern_match_url(p, &m->u, max_steps, m);
   }
-  if (base) return PAT_BASE_WITH_INIT;
+  if (base) return URL_BASE_WITH_INIT;
   pat_ref r[PAT_N];
   char err[8];
   int rc = pat_process_init(&input->init, 1, &m->store, r, err, sizeof err);

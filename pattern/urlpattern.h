@@ -17,7 +17,7 @@
 
 #include <stddef.h>
 
-#include "regex.h" /* PAT_STEP_LIMIT */
+#include "regex.h"
 #include "url.h"
 
 /* The components, in the Standard's order. */
@@ -103,13 +103,10 @@ typedef struct pat_match {
 ** the base URL string base[0..base_n) (base NULL: not given).  max_steps
 ** bounds each regular expression's work (0: the default).  Returns URL_OK
 ** (a match, in *m), URL_FAILURE (null: no match, or an input that is not
-** a URL), URL_NOMEM, URL_TOOBIG, PAT_STEP_LIMIT, or PAT_BASE_WITH_INIT (a
+** a URL), URL_NOMEM, URL_TOOBIG, URL_STEP_LIMIT, or URL_BASE_WITH_INIT (a
 ** base URL given with a URLPatternInit input: the Standard's TypeError).
 */
-#define PAT_BASE_WITH_INIT 5
 /* m->u and m->base must be freshly initialised for each call. */
-/* pat_args_from_text, pat_init_from_json: text that is not JSON. */
-#define PAT_NOT_JSON 6
 int url_pattern_match(const url_pattern *p, const pat_input *input,
                       const char *base, size_t base_n, size_t max_steps,
                       pat_match *m);
@@ -118,50 +115,5 @@ int url_pattern_match(const url_pattern *p, const pat_input *input,
    (the Standard's "input is a URL"); m->u, m->base and m->store unused. */
 int url_pattern_match_url(const url_pattern *p, const url *u, size_t max_steps,
                           pat_match *m);
-
-/*
-** Reads a URLPatternInit from the JSON object json[0..n) (valid UTF-8):
-** string members protocol ... hash and baseURL, and, when ignore_case is
-** not NULL, the boolean option "ignoreCase".  String values are decoded
-** into `store` (which the strings then point into; do not append to it
-** afterwards).  Returns URL_OK, URL_FAILURE (a message in err: an
-** unknown member, a value that is not a string), PAT_NOT_JSON (a message
-** in err) or URL_NOMEM.
-*/
-int pat_init_from_json(const char *json, size_t n, pat_init *init,
-                       int *ignore_case, url_buf *store, char *err,
-                       size_t errn);
-
-/*
-** A pattern argument as the URLPattern constructor takes it, from JSON
-** text or a constructor string:
-**   - a JSON array: the constructor's arguments, [input, baseURL?,
-**     options?], input a string or an object;
-**   - a JSON object: a URLPatternInit, with "ignoreCase" allowed;
-**   - anything else: a constructor string.
-** Fills *input, *base (NULL when none) and *ignore_case.  Returns URL_OK,
-** URL_FAILURE, PAT_NOT_JSON (text starting with "[" or "{" that is not
-** JSON; message in err) or URL_NOMEM.
-*/
-int pat_args_from_text(const char *s, size_t n, pat_input *input,
-                       url_str *base, int *ignore_case, url_buf *store,
-                       char *err, size_t errn);
-
-/*
-** A pattern from its SQL text: pat_args_from_text then url_pattern_create.
-** Text that starts like JSON but is not valid JSON is tried as a
-** constructor string; if that fails too, the JSON error is reported.
-*/
-int url_pattern_from_text(url_pattern **out, const char *s, size_t n,
-                          const url_allocator *mem, char *err, size_t errn);
-
-/*
-** An input from its SQL text: a JSON object is a URLPatternInit (decoded
-** into store), anything else (invalid JSON included) a URL string.
-** Returns URL_OK, URL_FAILURE (a JSON object with an unknown member or a
-** non-string value; message in err) or URL_NOMEM.
-*/
-int pat_input_from_text(const char *s, size_t n, pat_input *input,
-                        url_buf *store, char *err, size_t errn);
 
 #endif /* URL_PATTERN_H */

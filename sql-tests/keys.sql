@@ -178,8 +178,29 @@ SELECT url_surt('http://a/', '{"with_scheme": "true"}');
 SELECT url_surt('http://a/', '{"canonicalizer": "x"}');
 -- error: url_surt: option "canonicalizer" must be 'ia' or one of 'whatwg', 'google'
 SELECT url_surt('http://a/', '{"canonicalizer": true}');
--- error: url_surt: option "canonicalizer" must be 'ia' or one of 'whatwg', 'google'
+-- An unterminated string: the object is not JSON, whatever its member is.
+-- error: url_surt: options are not valid JSON
 SELECT url_surt('http://a/', '{"canonicalizer": "ia');
+-- The options object as JSON has it: white space, escapes in names.
+INSERT INTO checks VALUES ('surt options spaced',
+  url_surt('http://www.example.com/', ' { "with_scheme" : false , "surt":true } '), 'com,example)/');
+INSERT INTO checks VALUES ('surt options escaped name',
+  url_surt('http://www.example.com/', '{"with\u005fscheme": true}'), 'http://(com,example)/');
+INSERT INTO checks VALUES ('surt options empty object', url_surt('http://www.example.com/', '{}'), 'com,example)/');
+-- error: url_surt: options must be a JSON object
+SELECT url_surt('http://a/', '[]');
+-- error: url_surt: options must be a JSON object
+SELECT url_surt('http://a/', '');
+-- error: url_surt: unknown option "With_Scheme"
+SELECT url_surt('http://a/', '{"With_Scheme": true}');
+-- error: url_surt: option "with_scheme" must be true or false
+SELECT url_surt('http://a/', '{"with_scheme": null}');
+-- error: url_surt: options are not valid JSON
+SELECT url_surt('http://a/', '{"with_scheme": true} x');
+-- error: url_surt: options are not valid JSON
+SELECT url_surt('http://a/', '{"with_scheme": true,}');
+-- error: url_surt: options are not valid JSON
+SELECT url_surt('http://a/', '{"a\x": true}');
 -- error: url_surt: options must be a JSON object
 SELECT url_surt('http://a/', 'with_scheme');
 -- error: url_surt: options must be a JSON object

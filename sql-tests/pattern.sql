@@ -110,8 +110,11 @@ SELECT url_pattern_test('{"pathname": 1}', 'https://a/');
 SELECT url_pattern_test('{"ignoreCase": 1}', 'https://a/');
 -- error: a base URL goes with a constructor string
 SELECT url_pattern_test('[{"pathname": "/x"}, "https://a/"]', 'https://a/x');
--- error: not valid JSON
+-- error: expected [input, baseURL, options] in the JSON array
 SELECT url_pattern_test('["/x", {"ignoreCase": true}, "https://a/"]', 'https://a/x');
+-- Text that starts like JSON but is not: a constructor string, else the JSON error.
+-- error: not valid JSON
+SELECT url_pattern_test('["/x"', 'https://a/x');
 -- error: invalid baseURL
 SELECT url_pattern_test('{"pathname": "/x", "baseURL": "nope"}', 'https://a/x');
 -- error: url_pattern_test: a base URL cannot go with a components object input

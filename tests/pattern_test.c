@@ -274,7 +274,7 @@ static int run_case(int index, const json_value *c) {
     url_buf_init(&m.store, &url_mem_libc, sst, sizeof sst, (size_t)1 << 24);
     int mr = slots ? url_pattern_match(p, &mi, mb, mb_n, 0, &m) : URL_NOMEM;
     if (json_is_string(expected)) { /* "error": the TypeError */
-      ok = mr == PAT_BASE_WITH_INIT;
+      ok = mr == URL_BASE_WITH_INIT;
       if (!ok) printf("FAIL urlpatterntestdata.json case %d: match gave %d, expected a TypeError\n", index, mr);
     } else if (!expected || expected->type != JSON_OBJECT) {
       ok = mr == URL_FAILURE;
@@ -442,7 +442,7 @@ static void regex_case(const char *re, int flags, const char *in, const char *wa
     rc = pat_regex_exec(r, in, strlen(in), caps, 1000000);
     if (rc == URL_FAILURE) {
       strcpy(got, "null");
-    } else if (rc == PAT_STEP_LIMIT) {
+    } else if (rc == URL_STEP_LIMIT) {
       strcpy(got, "limit");
     } else if (rc == URL_OK) {
       size_t k = 0;
@@ -500,11 +500,8 @@ static const struct {
      "username:0= password:0= pathname:x=Q search:0= hash:0="},
     {"https://example.com/:x((?:a|a)*b)", "https://example.com/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaac", "limit"},
     {"/relative/:x", "https://a/relative/1", "error"},
-    {"{\"pathname\": 1}", "https://a/", "error"},
-    {"{\"pathnam\": \"/\"}", "https://a/", "error"},
     {"[\"https://a/*\", \"https://b/\"]", "https://a/",
      "username:0= password:0= pathname:0= search:0= hash:0="},
-    {"[\"/a\", {\"ignoreCase\": true}, \"https://b/\"]", "https://b/a", "error"},
     {"{https}://a/:x", "https://a/1", "username:0= password:0= pathname:x=1 search:0= hash:0="},
     {"{\"port\": \"443*\", \"protocol\": \"https\"}", "https://a:4430/",
      "username:0= password:0= hostname:0=a port:0=0 pathname:0=/ search:0= hash:0="},
@@ -525,10 +522,44 @@ static void describe(const url_pattern *p, const pat_match *m, char *out, size_t
     }
 }
 
+/*
+** A pattern or input written as SQL takes it (ext/pattern.c reads that
+** text; sql-tests/pattern.sql tests its errors): a JSON object is a
+** URLPatternInit (with "ignoreCase" for a pattern), a JSON array the
+** constructor's [input, baseURL?, options?], anything else a string.
+*/
+static void args_of(const char *text, pat_input *in, url_str *base,
+                    int *ignore_case, json_value **doc) {
+  *base = (url_str){NULL, 0};
+  *ignore_case = 0;
+  *doc = (text[0] == '{' || text[0] == '[') && text[1] == '"'
+             ? json_parse(text, strlen(text), "case")
+             : NULL;
+  const json_value *v = *doc, *opts = NULL;
+  if (v && v->type == JSON_ARRAY) {
+    const json_value *b = json_at(v, 1);
+    if (json_is_string(b)) *base = (url_str){b->str, b->len};
+    opts = json_is_string(b) ? json_at(v, 2) : b;
+    v = json_at(v, 0);
+  } else {
+    opts = v;
+  }
+  if (v) to_input(v, in);
+  else *in = (pat_input){.string = {text, strlen(text)}};
+  const json_value *ic = json_get(opts, "ignoreCase");
+  *ignore_case = ic && ic->type == JSON_TRUE;
+}
+
 static void pattern_case(const char *pattern, const char *input, const char *want) {
   url_pattern *p;
-  char err[256], got[1024] = "", sst[256], ust[256], bst[256], ist[256];
-  int rc = url_pattern_from_text(&p, pattern, strlen(pattern), &url_mem_libc, err, sizeof err);
+  char err[256], got[1024] = "", sst[256], ust[256], bst[256];
+  pat_input pin, in;
+  url_str base;
+  int icase, unused;
+  json_value *pdoc, *idoc;
+  args_of(pattern, &pin, &base, &icase, &pdoc);
+  int rc = url_pattern_create(&p, &pin, base.s, base.n, icase, &url_mem_libc,
+                              err, sizeof err);
   if (rc != URL_OK) {
     snprintf(got, sizeof got, "error");
   } else {
@@ -537,20 +568,19 @@ static void pattern_case(const char *pattern, const char *input, const char *wan
     url_init(&m.u, &url_mem_libc, ust, sizeof ust, (size_t)1 << 24);
     url_init(&m.base, &url_mem_libc, bst, sizeof bst, (size_t)1 << 24);
     url_buf_init(&m.store, &url_mem_libc, sst, sizeof sst, (size_t)1 << 24);
-    url_buf istore;
-    url_buf_init(&istore, &url_mem_libc, ist, sizeof ist, (size_t)1 << 24);
-    pat_input in;
-    rc = pat_input_from_text(input, strlen(input), &in, &istore, err, sizeof err);
-    if (rc == URL_OK && url_pattern_slots(p) <= 256)
-      rc = url_pattern_match(p, &in, NULL, 0, 100000, &m);
+    args_of(input, &in, &base, &unused, &idoc);
+    rc = url_pattern_slots(p) <= 256
+             ? url_pattern_match(p, &in, NULL, 0, 100000, &m)
+             : URL_TOOBIG;
     if (rc == URL_OK) describe(p, &m, got, sizeof got);
-    else snprintf(got, sizeof got, "%s", rc == URL_FAILURE ? "null" : rc == PAT_STEP_LIMIT ? "limit" : "other");
+    else snprintf(got, sizeof got, "%s", rc == URL_FAILURE ? "null" : rc == URL_STEP_LIMIT ? "limit" : "other");
+    json_free(idoc);
     url_free(&m.u);
     url_free(&m.base);
     url_buf_free(&m.store);
-    url_buf_free(&istore);
     url_pattern_free(p);
   }
+  json_free(pdoc);
   char what[2048];
   snprintf(what, sizeof what, "pattern %s on %s: got \"%s\", expected \"%s\"%s%s",
            pattern, input, got, want, strcmp(got, "error") ? "" : ": ",
