@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "mem_libc.h"
+#include "parse.h"
 #include "url.h"
 #include "url_errors.h"
 

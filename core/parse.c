@@ -7,6 +7,7 @@
 ** can build on url.c's types and scheme helpers while url.c knows nothing
 ** of it.
 */
+#include "parse.h"
 #include "url.h"
 #include "utf8.h"
 

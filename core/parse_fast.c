@@ -12,6 +12,7 @@
 ** writing anything, and the full parser runs.  tests/fastpath_test.c checks
 ** both parsers give byte-identical URLs over WPT's inputs and real URLs.
 */
+#include "parse_fast.h"
 #include "url.h"
 
 #include <stdint.h>

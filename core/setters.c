@@ -8,6 +8,7 @@
 ** buffer that then replaces the URL's.  The serializer computing every
 ** offset anew keeps each setter to its Standard steps.
 */
+#include "parse.h"
 #include "setters.h"
 
 

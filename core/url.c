@@ -1,6 +1,7 @@
 /*
 ** The basic URL parser (URL Standard §4.4), writing the URL serializer's
-** output (§4.5) as it goes, and the URL API getters (§6.1) as slices.
+** output (§4.5) as it goes into the URL record (url_record.h), whose
+** getters are slices of it; and a URL's origin.
 **
 ** The parser is the Standard's state machine: a switch over the states in
 ** run(), one function per state.  It works on UTF-8 bytes: every code point
@@ -12,7 +13,7 @@
 ** path segments, query, fragment) handle the run at once.
 **
 ** url_parse() (parse.c) tries the fast path for canonical input
-** (canonical.c) before this state machine; that fast path builds on this
+** (parse_fast.c) before this state machine; that fast path builds on this
 ** file's types and scheme helpers, so nothing here calls it.
 */
 #include "url.h"

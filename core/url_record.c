@@ -1,11 +1,11 @@
 /*
-** The URL record's getters (url.h): the URL API's attribute values, each a
+** The URL record's getters (url_record.h): the URL API's attribute values, each a
 ** slice of the href the parser or the serializer wrote, by name
 ** (url_get) or all at once (url_get_parts).  Nothing here allocates.
 */
 #include <string.h>
 
-#include "url.h"
+#include "url_record.h"
 
 
 static url_str slice(const url *u, uint32_t from, uint32_t to) {

@@ -71,6 +71,7 @@
 ** except sort (a stable merge sort).
 */
 #include "ext.h"
+#include "parse.h"
 #include "percent.h"
 #include "urlencoded.h"
 

@@ -8,6 +8,7 @@
 
 #include "ext.h"
 #include "host.h"
+#include "parse.h"
 #include "utf8.h"
 
 /* ---------------------------------------------------------------- limits */

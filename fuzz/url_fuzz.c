@@ -39,6 +39,7 @@
 #include "idna2008.h"
 #include "lookup.h"
 #include "mem_libc.h"
+#include "parse.h"
 #include "path_levels.h"
 #include "setters.h"
 #include "strip_params.h"

@@ -29,6 +29,7 @@
 #endif
 
 #include "host.h"
+#include "parse.h"
 #include "percent.h"
 #include "session_ids.h"
 #include "urlencoded.h"

@@ -1,6 +1,7 @@
 /*
 ** Public suffix, registrable domain and same site over libpsl (see psl.h).
 */
+#include "parse.h"
 #include "psl.h"
 
 #include <errno.h>

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "parse.h"
 #include "setters.h"
 
 #define DUMMY "https://dummy.invalid/"

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "parse.h"
 
 const char *const pat_component_names[PAT_N] = {
     "protocol", "username", "password", "hostname",

@@ -37,6 +37,7 @@
 #include "json.h"
 #include "lookup.h"
 #include "mem_libc.h"
+#include "parse.h"
 #include "percent.h"
 #include "psl.h"
 #include "strip_params.h"

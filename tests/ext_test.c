@@ -32,6 +32,7 @@
 
 #include "check.h"
 #include "mem_libc.h"
+#include "parse.h"
 #include "url.h"
 
 /* ------------------------------------------------- counting allocator */

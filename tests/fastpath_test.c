@@ -32,6 +32,7 @@
 #include "check.h"
 #include "json.h"
 #include "mem_libc.h"
+#include "parse.h"
 #include "url.h"
 #include "utf8.h"
 

@@ -20,6 +20,7 @@
 #include "check.h"
 #include "host_labels.h"
 #include "mem_libc.h"
+#include "parse.h"
 #include "path_levels.h"
 #include "psl.h"
 #include "url.h"

@@ -30,6 +30,7 @@
 #include "check.h"
 #include "json.h"
 #include "mem_libc.h"
+#include "parse.h"
 #include "regex.h"
 #include "urlpattern.h"
 

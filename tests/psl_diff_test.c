@@ -38,6 +38,7 @@
 #include "check.h"
 #include "host.h"
 #include "mem_libc.h"
+#include "parse.h"
 #include "psl.h"
 #include "url.h"
 

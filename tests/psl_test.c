@@ -30,6 +30,7 @@
 #include "check.h"
 #include "host.h"
 #include "mem_libc.h"
+#include "parse.h"
 #include "psl.h"
 #include "url.h"
 

@@ -14,6 +14,7 @@
 #include "check.h"
 #include "json.h"
 #include "mem_libc.h"
+#include "parse.h"
 #include "setters.h"
 
 /* Parses href, sets `setter` to value; returns 0 and the URL on success. */

@@ -28,6 +28,7 @@
 #include "check.h"
 #include "json.h"
 #include "mem_libc.h"
+#include "parse.h"
 #include "url.h"
 
 #define MAX_LEN ((size_t)1 << 24)

@@ -29,6 +29,7 @@
 #include "check.h"
 #include "json.h"
 #include "mem_libc.h"
+#include "parse.h"
 #include "urlencoded.h"
 
 #define MAX_LEN ((size_t)1 << 26)

@@ -39,6 +39,7 @@
 #include "check.h"
 #include "json.h"
 #include "mem_libc.h"
+#include "parse.h"
 #include "url.h"
 #include "url_errors.h"
 
