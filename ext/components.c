@@ -46,7 +46,7 @@ typedef enum col_kind {
   K_OPAQUE_PATH, /* u->opaque_path */
   K_REGISTRABLE, /* the host's registrable domain (public suffix list) */
   K_SUFFIX,      /* the host's public suffix */
-  K_IDNA2008,    /* the host under IDNA2008 (core/idna2008.h) */
+  K_IDNA2008,    /* the host under IDNA2008 (parts/idna2008.h) */
   K_TLD,         /* the host's top-level domain */
   K_SUBDOMAIN    /* the labels before the registrable domain */
 } col_kind;

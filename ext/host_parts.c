@@ -44,7 +44,7 @@
 **
 ** Performance: the input is parsed into stack storage and every result is
 ** a slice of the parsed host, copied once; the public suffix lookups walk
-** the list's rule table (core/psl_table.c) and allocate nothing.
+** the list's rule table (parts/psl_table.c) and allocate nothing.
 */
 #include <string.h>
 

@@ -1,7 +1,7 @@
 /*
 ** Keys for deduplicating URLs: canonical keys with named profiles, SURT
 ** keys, stripping query parameters, and Safe Browsing lookup expressions
-** (core/canon.c, core/surt.c, core/strip_params.c, core/lookup.c).
+** (keys/canonicalize.c, keys/surt.c, keys/strip_params.c, keys/lookup.c).
 **
 **   SELECT url_canonical('HTTP://www.Example.com:80/a/./b/../%7Ec?z=1&a=2#top');
 **   -- http://www.example.com/a/~c?a=2&z=1          ('semantic', the default)

@@ -1,6 +1,6 @@
 /*
-** libFuzzer target: the public suffix rule table (core/psl_table.c, built
-** by core/psl_read.c) against libpsl, on the system's list in both its
+** libFuzzer target: the public suffix rule table (parts/psl_table.c, built
+** by parts/psl_read.c) against libpsl, on the system's list in both its
 ** forms (Debian's public_suffix_list.dafsa and .dat), in both sections.
 **
 ** An input builds a host from the right: optionally a whole rule name of the

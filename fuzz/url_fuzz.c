@@ -16,9 +16,9 @@
 **     protocol "//" host;
 **   - the analytics parts (TLD, host without www, URL hierarchy, file
 **     extension) are consistent with the getters;
-**   - url_parse's fast path for canonical input (core/canonical.c) gives
+**   - url_parse's fast path for canonical input (core/parse_fast.c) gives
 **     the status, href and offsets url_parse_full gives.
-** And for IDNA2008 lookup (core/idna2008.c) of the input as a domain: an
+** And for IDNA2008 lookup (parts/idna2008.c) of the input as a domain: an
 ** accepted name is lowercase letters, digits, '-' and '.', is accepted
 ** again as itself, and its Unicode form (accepted too) maps back to it.
 **
@@ -132,7 +132,7 @@ static const struct {
 
 /* Checks the invariants of a successfully parsed URL. */
 /*
-** The analytics parts of a valid URL (core/host_parts.c, path_parts.c;
+** The analytics parts of a valid URL (parts/host_labels.c, path_levels.c;
 ** those that need no public suffix list): slices of the URL where they
 ** must be, URL hierarchy levels that are growing prefixes of the href ending
 ** with the path, one per path segment but a final empty one.
@@ -588,7 +588,7 @@ static void check_idna2008(const char *in, size_t n) {
 }
 
 /*
-** Canonical keys (core/canon.c): for every profile, a key is printable
+** Canonical keys (keys/canonicalize.c): for every profile, a key is printable
 ** ASCII without spaces (whatwg: href, whose opaque paths keep spaces) and
 ** idempotent, canon(canon(x)) == canon(x).
 ** SURT keys, SSURT, lookup expressions and parameter stripping must not

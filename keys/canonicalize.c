@@ -1,5 +1,5 @@
 /*
-** The canonicalization engine and urlcanon's profiles (see canon.h).
+** The canonicalization engine and urlcanon's profiles (see canonicalize.h).
 **
 ** The input is parsed once; the steps then read the parsed record's
 ** components (url_get_parts) and write the new ones into one scratch buffer,

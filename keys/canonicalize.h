@@ -2,7 +2,7 @@
 ** Canonical keys for deduplicating URLs: urlcanon's named profiles (the
 ** canonicalizer of the Heritrix and Brozzler crawlers, iipc/urlcanon) on top
 ** of the WHATWG parser, and the engine they share with the Wayback
-** Machine's canonicalizer (core/surt.c).
+** Machine's canonicalizer (keys/surt.c).
 **
 **   whatwg            the URL Standard's serialization (url_href)
 **   google            Safe Browsing's canonicalization (urlcanon's "google")
@@ -53,7 +53,7 @@ extern const char *const url_canon_profile_names[URL_CANON_PROFILES];
 /* "'whatwg', 'google', 'semantic_precise', 'semantic', 'aggressive'" */
 extern const char url_canon_profile_list[];
 
-/* The steps.  Each is applied to the component it names; see canon.c. */
+/* The steps.  Each is applied to the component it names; see canonicalize.c. */
 enum {
   URL_CS_DEFAULT_HTTP = 1u << 0,     /* no scheme: parse "http://" + input
                                         (a relative reference: no key) */

@@ -4,7 +4,7 @@
 ** "Suffix/prefix expressions"), so that a table of crawled links can be
 ** joined against a blocklist of such expressions.
 **
-** For a URL in the 'google' canonical form (core/canon.h):
+** For a URL in the 'google' canonical form (keys/canonicalize.h):
 **   hosts: the exact host, then up to four suffixes formed from its last
 **          five labels by removing the leading label each time, never the
 **          top-level label alone; only the exact host for an IP address;

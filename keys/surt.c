@@ -6,7 +6,7 @@
 ** input steps (trim, tabs and newlines out, "http://" when there is no
 ** scheme, "http://https://x" -> "https://x"), then the canonicalizer, then
 ** geturl_bytes' layout.  The canonicalizer runs on the WHATWG parser's
-** record (core/canon.c) with the steps below, which are the library's
+** record (keys/canonicalize.c) with the steps below, which are the library's
 ** GoogleURLCanonicalizer followed by its IAURLCanonicalizer.
 */
 #include "surt.h"
@@ -131,7 +131,7 @@ void url_surt_reverse_host(url_buf *out, const char *h, size_t n,
   out->len = (size_t)(d - out->ptr);
 }
 
-/* The canonicalizer steps for these options (see canon.h). */
+/* The canonicalizer steps for these options (see canonicalize.h). */
 static uint32_t steps_of(const url_surt_opts *o, int dns) {
   uint32_t f = o->flags;
   if (o->canonicalizer != URL_SURT_CANON_IA)

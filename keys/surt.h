@@ -20,7 +20,7 @@
 **     ':', then the rest of the URL.  No canonicalization beyond the WHATWG
 **     parser's.
 **
-** The input is parsed by the WHATWG parser (through core/canon.c); one that
+** The input is parsed by the WHATWG parser (through keys/canonicalize.c); one that
 ** it rejects has no key.
 */
 #ifndef URL_SURT_H
@@ -99,7 +99,7 @@ void url_surt_opts_complete(url_surt_opts *o, uint32_t given);
 int url_surt(url_buf *out, const char *in, size_t n, const url_surt_opts *o,
              const struct url_psl_list *psl);
 
-/* The canonicalizer steps url_surt runs for o on in (core/canon.h). */
+/* The canonicalizer steps url_surt runs for o on in (keys/canonicalize.h). */
 uint32_t url_surt_steps(const url_surt_opts *o, const char *in, size_t n);
 
 /* urlcanon's SSURT of a parsed URL, appended to out; returns out's error. */

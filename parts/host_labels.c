@@ -1,6 +1,6 @@
 /*
 ** Host parts for analytics: TLD, subdomain, without www, hierarchy (see
-** host_parts.h).
+** host_labels.h).
 */
 #include "host_labels.h"
 

@@ -1,6 +1,6 @@
 /*
 ** Path parts for analytics: URL hierarchy and file extension (see
-** path_parts.h).
+** path_levels.h).
 */
 #include "path_levels.h"
 

@@ -1,7 +1,7 @@
 /*
-** Canonical keys (core/canon.c), SURT keys (core/surt.c), Safe Browsing
-** lookup expressions (core/lookup.c) and parameter stripping
-** (core/strip_params.c): the test data of iipc/urlcanon and
+** Canonical keys (keys/canonicalize.c), SURT keys (keys/surt.c), Safe Browsing
+** lookup expressions (keys/lookup.c) and parameter stripping
+** (keys/strip_params.c): the test data of iipc/urlcanon and
 ** google/safebrowsing in tests/data/canon/ (Apache-2.0, see the README
 ** there), then this project's own cases.
 **

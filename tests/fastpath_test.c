@@ -1,6 +1,6 @@
 /*
 ** Differential test of the parser's fast paths: every input that
-** url_parse_fast() (core/canonical.c) accepts must give exactly the
+** url_parse_fast() (core/parse_fast.c) accepts must give exactly the
 ** URL the full parser gives (href bytes, every offset, port, host and
 ** scheme types, path segments), and everything else must leave the URL
 ** untouched for the full parser.  Inputs:

@@ -1,5 +1,5 @@
 /*
-** A reference for core/idna2008.c, for tests and tools/gen_idna2008_data.c:
+** A reference for parts/idna2008.c, for tests and tools/gen_idna2008_data.c:
 ** the same rule set computed the slow, literal way from libidn2 alone, with
 ** none of the core's shortcuts (no LDH fast path, no list of the ASCII that
 ** STD3 disallows, no comparison of whole-name runs):

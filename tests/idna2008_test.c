@@ -1,5 +1,5 @@
 /*
-** IDNA2008 lookup (core/idna2008.c, over libidn2) next to the URL
+** IDNA2008 lookup (parts/idna2008.c, over libidn2) next to the URL
 ** Standard's UTS #46 domain to ASCII (core/idna.c):
 **
 **  1. tests/data/idna2008.json: for every input of WPT's toascii.json and

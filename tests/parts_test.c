@@ -1,6 +1,6 @@
 /*
-** Unit tests of core/host_parts.c (TLD, subdomain, host without www, host
-** hierarchy) and core/path_parts.c (URL hierarchy, file extension), table
+** Unit tests of parts/host_labels.c (TLD, subdomain, host without www, host
+** hierarchy) and parts/path_levels.c (URL hierarchy, file extension), table
 ** driven: each row is a URL parsed by the URL parser, then every part of
 ** its host or path compared with the expectation.
 **

@@ -1,7 +1,7 @@
 /*
 ** The public suffix rule table against libpsl: the same list opened twice,
-** once walked by our table (core/psl_table.c, rules read by
-** core/psl_read.c) and once answered by libpsl, must give byte for byte the
+** once walked by our table (parts/psl_table.c, rules read by
+** parts/psl_read.c) and once answered by libpsl, must give byte for byte the
 ** same public suffix and registrable domain, in both sections, for
 **
 **   1. every host of tests/data/real-urls.txt, and of ../shared/data/ lists

@@ -1,5 +1,5 @@
 /*
-** Unit tests of core/psl.c (public suffix, registrable domain, same site,
+** Unit tests of parts/psl.c (public suffix, registrable domain, same site,
 ** lists) and, through the built extension, of url_psl_load's list swap.
 **
 ** Expectations: the URL Standard's public suffix / registrable domain

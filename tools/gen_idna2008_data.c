@@ -1,6 +1,6 @@
 /*
 ** Generates tests/data/idna2008.json: the IDNA2008 answer of libidn2, under
-** the project's rule set (core/idna2008.h), for every input of the WPT host
+** the project's rule set (parts/idna2008.h), for every input of the WPT host
 ** data tests/data/toascii.json and tests/data/IdnaTestV2.json.  The answers
 ** come from the slow literal reference (tests/idna2008_ref.c), not from
 ** core/, and the file records the libidn2 version that gave them, so that
