@@ -161,13 +161,20 @@ int url_arg_bytes(sqlite3_value *v, const char **p, size_t *n) {
   return value_bytes(v, p, n);
 }
 
-int url_parse_value(url *u, sqlite3_value *v, const url *base) {
+/* v's bytes parsed by url_parse_input into u; t keeps what it read. */
+static int parse_value(url *u, sqlite3_value *v, const url *base,
+                       url_input *t) {
   const char *p;
   size_t n;
+  url_input_init(t);
   int rc = value_bytes(v, &p, &n);
   if (rc != URL_OK) return rc;
+  return url_parse_input(u, p ? p : "", n, base, t, NULL);
+}
+
+int url_parse_value(url *u, sqlite3_value *v, const url *base) {
   url_input t;
-  rc = url_parse_input(u, p ? p : "", n, base, &t, NULL);
+  int rc = parse_value(u, v, base, &t);
   url_input_free(&t);
   return rc;
 }
@@ -176,12 +183,8 @@ int url_value_host(sqlite3_value *v, url *u, url_buf *hb,
                    url_str *h, url_host_type *t) {
   *t = URL_HOST_NONE;
   *h = (url_str){"", 0};
-  const char *p;
-  size_t n;
-  int rc = value_bytes(v, &p, &n);
-  if (rc != URL_OK) return rc;
   url_input in;
-  rc = url_parse_input(u, p ? p : "", n, NULL, &in, NULL);
+  int rc = parse_value(u, v, NULL, &in);
   if (rc == URL_OK) {
     *h = url_hostname(u);
     *t = u->host_type;
