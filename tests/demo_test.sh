@@ -2,8 +2,9 @@
 # tests/demo_test.sh B: `make demo` (tools/demo.sh) runs to the end without
 # an error and shows each part it promises, by a value only that part
 # prints: the host parser, components, the deduplication keys (canonical,
-# aggressive, SURT, Heritrix form), validation errors with positions, and
-# the registry's IDNA2008 verdict next to the browser's host.
+# aggressive, SURT, Heritrix form), validation errors with positions, the
+# registry's IDNA2008 verdict next to the browser's host, and URL patterns
+# (hits per route, a group pulled out).
 set -u
 . tests/harness.sh
 
@@ -26,5 +27,7 @@ shows "Heritrix form" "http://(org,example,foo,:81)/path"
 shows "a relative reference resolved first" "https://www.example.com/relative/link.html"
 shows "validation errors" "invalid-credentials"
 shows "IDNA2008 verdict" "IDN2_DISALLOWED"
+shows "hits per route" "example.com pages  4"
+shows "a pattern's group" "slug   whatwg-url"
 
 summary

@@ -2,8 +2,9 @@
 # make demo: load the extension into the sqlite3 shell and run it over the
 # sample data in data/ (hand-written URLs and hosts, including broken ones):
 # hosts, components, resolving, sites, query parameters, url_set, then the
-# deduplication keys (canonical, SURT), validation errors, and the browser's
-# and the registry's IDNA rules side by side.  One command, a few seconds.
+# deduplication keys (canonical, SURT), validation errors, the browser's
+# and the registry's IDNA rules side by side, and URL patterns routing the
+# links.  One command, a few seconds.
 set -eu
 B=${1:-build}
 case $B in /*) LIB=$B/url ;; *) LIB=./$B/url ;; esac
@@ -84,4 +85,17 @@ SELECT input, url_parse_host(input) AS browser,
        url_domain_to_ascii(url_parse_host(input), 'idna2008') AS registry,
        url_idna2008_error(input) AS registry_error
   FROM hosts WHERE url_host_type(input) = 'domain';
+.print
+.print '-- URL patterns (the URL Pattern Standard): hits per route, and the parts they pull out'
+CREATE TABLE routes(route TEXT, pattern TEXT);
+INSERT INTO routes VALUES
+  ('example.com pages', 'https://*.example.com/*'),
+  ('blog post', 'https://*.github.io/posts/:year/:month/:slug'),
+  ('admin, any port', 'http{s}?://*:*/admin'),
+  ('any https', 'https://*');
+SELECT r.route, count(*) AS hits FROM links, routes AS r
+ WHERE url_pattern_test(r.pattern, links.url) GROUP BY r.route ORDER BY hits DESC, r.route;
+SELECT g.name, g.value
+  FROM links, url_pattern_exec('https://*.github.io/posts/:year/:month/:slug', links.url) AS g
+ WHERE g.component = 'pathname';
 SQL
