@@ -69,6 +69,14 @@ static void compiled_free(void *v) {
   sqlite3_free(cp);
 }
 
+/* err cut to whole UTF-8 characters (a message cut at its buffer's size,
+   or quoting a cut pattern, may end inside one): an SQL error message must
+   be valid UTF-8. */
+static const char *whole(char *err) {
+  err[url_utf8_valid_prefix((const unsigned char *)err, strlen(err))] = '\0';
+  return err;
+}
+
 /* "invalid pattern 'x': why", for an error message. */
 static char *invalid_pattern(sqlite3_value *v, const char *why) {
   sqlite3_str *s = sqlite3_str_new(NULL);
@@ -234,7 +242,7 @@ static int compile(sqlite3_value *v, size_t max, compiled **out, char **msg) {
   if (rc == URL_OK) rc = create(&p, a.s, a.n, max, err, sizeof err);
   url_arg_free(&a);
   if (rc == URL_FAILURE) {
-    *msg = invalid_pattern(v, err);
+    *msg = invalid_pattern(v, whole(err));
     return *msg ? URL_FAILURE : URL_NOMEM;
   }
   if (rc != URL_OK) return rc;
@@ -358,7 +366,7 @@ static void fn_test(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   }
   if (rc == URL_OK) sqlite3_result_int(ctx, 1);
   else if (rc == URL_FAILURE && parsed) sqlite3_result_int(ctx, 0);
-  else if (rc == URL_FAILURE && err[0]) url_error(ctx, "%s", err); /* a wrong components object */
+  else if (rc == URL_FAILURE && err[0]) url_error(ctx, "%s", whole(err)); /* a wrong components object */
   else if (rc == URL_FAILURE) sqlite3_result_null(ctx); /* not a URL */
   else result_error(ctx, rc);
   if (object) url_json_free(&j);
@@ -477,7 +485,7 @@ static int exec_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
     rc = match_object(cp, argv[1], argv[2], cur->max, &c->in, &c->m, err,
                       sizeof err);
     if (rc == URL_FAILURE && err[0]) {
-      cursor_error(cur, err);
+      cursor_error(cur, whole(err));
       return URL_FAILURE;
     }
   }

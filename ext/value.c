@@ -277,6 +277,10 @@ void url_result_buf(sqlite3_context *ctx, int rc, url_str s, url_buf *b) {
 
 void url_result_part(sqlite3_context *ctx, int rc, url_str s, url_buf *b,
                      int scratch) {
+  if (!s.s) { /* no result: NULL, or the error */
+    url_result_str(ctx, rc, s);
+    return;
+  }
   char *end = (char *)s.s + s.n;
   int handover = scratch && s.s == b->ptr && b->ptr != b->stack;
   if (rc == URL_OK && s.n > 0 && s.n <= (size_t)0x7fffffff && !handover &&

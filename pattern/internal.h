@@ -7,6 +7,7 @@
 #define PAT_INTERNAL_H
 
 #include "regex.h"
+#include "utf8.h"
 #include "urlpattern.h"
 
 /* ------------------------------------------------------------ tokens */
@@ -152,5 +153,11 @@ extern const char *const pat_special_schemes[6];
 
 /* Whether s[0..n) is a special scheme (and its default port, -1 if none). */
 int pat_special_default_port(const char *s, size_t n);
+
+/* How much of s[0..n) an error message quotes: at most 100 bytes, whole
+   UTF-8 characters. */
+static inline int pat_quote_len(const char *s, size_t n) {
+  return (int)url_utf8_valid_prefix((const unsigned char *)s, n > 100 ? 100 : n);
+}
 
 #endif /* PAT_INTERNAL_H */

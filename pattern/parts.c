@@ -269,7 +269,7 @@ static pat_ref encode(pparser *p, const char *s, size_t n) {
     int rc = p->enc(s, n, &p->pp->store);
     if (rc == URL_FAILURE)
       snprintf(p->err, p->errn, "'%.*s' does not canonicalize",
-               (int)(n > 100 ? 100 : n), s);
+               pat_quote_len(s, n), s);
     if (rc != URL_OK) p->rc = rc;
     if (rc == URL_OK) p->rc = p->pp->store.err;
   }
@@ -371,7 +371,7 @@ static void add_part(pparser *p, const char *prefix, size_t prefix_n,
     nm_n = (size_t)snprintf(num, sizeof num, "%u", p->next_numeric_name++);
   }
   if (is_duplicate_name(p, nm, nm_n)) {
-    snprintf(p->err, p->errn, "duplicate group name '%.*s'", (int)(nm_n > 100 ? 100 : nm_n), nm);
+    snprintf(p->err, p->errn, "duplicate group name '%.*s'", pat_quote_len(nm, nm_n), nm);
     p->rc = URL_FAILURE;
     return;
   }

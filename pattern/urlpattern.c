@@ -94,7 +94,7 @@ static int compile_component(build *b, pat_component which, const char *in,
                            b->mem, &c->re, msg, sizeof msg);
     if (rc == URL_FAILURE)
       snprintf(b->err, b->errn, "%s: invalid regular expression /%.*s/: %s",
-               pat_component_names[which], (int)(re.len > 100 ? 100 : re.len),
+               pat_component_names[which], pat_quote_len(re.ptr, re.len),
                re.ptr, msg);
   }
   if (rc == URL_OK) {

@@ -33,6 +33,7 @@
 #include "parse.h"
 #include "regex.h"
 #include "urlpattern.h"
+#include "utf8.h"
 
 /* ------------------------------------------------------------- WPT cases */
 
@@ -589,8 +590,27 @@ static void pattern_case(const char *pattern, const char *input, const char *wan
   check_named(!strcmp(got, want), what);
 }
 
+/* Error messages quote at most 100 bytes of a pattern, in whole UTF-8
+   characters (the SQL functions report them; they must be valid UTF-8). */
+static void error_quotes_whole_characters(void) {
+  char host[200] = "a", err[256];
+  for (int i = 0; i < 60; i++) strcat(host, "\xc3\xa9"); /* é, odd offset */
+  strcat(host, " x");
+  pat_input in = {.is_init = 1};
+  in.init.c[PAT_HOSTNAME] = (url_str){host, strlen(host)};
+  url_pattern *p = NULL;
+  int rc = url_pattern_create(&p, &in, NULL, 0, 0, &url_mem_libc, err,
+                              sizeof err);
+  size_t n = strlen(err);
+  check_named(rc == URL_FAILURE &&
+                  url_utf8_valid_prefix((const unsigned char *)err, n) == n,
+              "an error quoting a cut pattern is not valid UTF-8");
+  if (rc == URL_OK) url_pattern_free(p);
+}
+
 int main(int argc, char **argv) {
   run_wpt(argc > 1 ? argv[1] : "tests/data");
+  error_quotes_whole_characters();
   int before = passed + failed;
   for (size_t i = 0; i < sizeof REGEX_CASES / sizeof REGEX_CASES[0]; i++)
     regex_case(REGEX_CASES[i].re, REGEX_CASES[i].flags, REGEX_CASES[i].in,
