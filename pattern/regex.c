@@ -13,12 +13,13 @@
 ** (OP_STR); `?` of what cannot match the empty string is a branch, not a
 ** loop; a quantifier of one character whose next character, on every way
 ** on, is one it does not take (`[^/]+?` before `/` or `$`) takes its whole
-** run and never gives back (possessive); one that may give back passes
-** over the positions where what follows cannot start (`(.*)\.example`
-** gives characters back straight to the previous `.`); and a program
-** that has one way through (the URL Pattern Standard's usual
-** `^\/books(?:\/([^\/]+?))$`) runs without backtracking, stack or step
-** count.
+** run and never gives back (possessive); one followed by fixed text up to
+** `$` (`(.*)\.example\.com$`) goes straight to the one place that text
+** can start; one that may give back otherwise passes over the positions
+** where what follows cannot start (`(.*)\.(.*)` gives characters back
+** straight to the previous `.`); and a program that has one way through
+** (the URL Pattern Standard's usual `^\/books(?:\/([^\/]+?))$`) runs
+** without backtracking, stack or step count.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -1005,12 +1006,15 @@ enum { B_BACK = 1, B_ICASE = 2, B_MULTI = 4, B_DOTALL = 8, B_NEG = 16,
 ** OP_REPEAT: min, max, then what tune() works out: the table of its
 ** character op by byte (256 bytes in 64 words: RUN_* for a character's
 ** first byte), the ASCII map of the characters that can come first after
-** it (4 words: bit c set for c) and FOLLOW_* flags; then its character op.
+** it (4 words: bit c set for c), FOLLOW_* flags, and the length in bytes
+** of what follows when that is fixed text up to `$` (-1: not so); then
+** its character op.
 */
 #define REPEAT_TABLE 3
 #define REPEAT_FOLLOW_MAP 67
 #define REPEAT_FOLLOW 71
-#define REPEAT_ATOM 72
+#define REPEAT_TAIL 72
+#define REPEAT_ATOM 73
 enum { RUN_STOP, RUN_TAKE, RUN_DECODE };
 enum { FOLLOW_KNOWN = 1, FOLLOW_NON_ASCII = 2 };
 
@@ -1212,11 +1216,12 @@ static void compile(compiler *c, int32_t i, int back) {
       const node *k = N(c->p, x->kid);
       if (x->b == 0) break; /* {0}: matches the empty string */
       if (single_char(k) && !back) {
-        /* REPEAT min max <69 words that tune() sets> <one char op> */
+        /* REPEAT min max <70 words that tune() sets> <one char op> */
         emit(c, OPW(OP_REPEAT, x->greedy ? B_GREEDY : 0));
         emit(c, (int32_t)x->a);
         emit(c, (int32_t)x->b);
         for (int w = 0; w < 69; w++) emit(c, 0);
+        emit(c, -1);
         compile(c, x->kid, 0);
         break;
       }
@@ -1691,6 +1696,50 @@ static void ascii_map(const pat_regex *re, const int32_t *op, uint32_t map[4]) {
     if (op_takes(re, op, c)) map[c >> 5] |= (uint32_t)1 << (c & 31);
 }
 
+/* Whether the ASCII character c (folded under `i`) is matched only by
+   itself, one byte: not so for k and s under `i` (U+212A, U+017F). */
+static int one_byte(uint32_t c, int icase) {
+  return c < 0x80 && !(icase && (c == 'k' || c == 's'));
+}
+
+/*
+** The length in bytes of what the program matches from pc, when that is
+** fixed characters (captures aside) up to `$` without m and the match:
+** then only one place, that many bytes before the end, can start it.
+** -1 when it is not so.
+*/
+static long tail_len(const pat_regex *re, size_t pc) {
+  long len = 0;
+  for (int eol = 0;;) {
+    const int32_t *op = re->prog + pc;
+    int bits = op[0] >> 8, icase = bits & B_ICASE;
+    switch (op[0] & 0xFF) {
+      case OP_SAVE:
+        break;
+      case OP_MATCH:
+        return eol ? len : -1;
+      case OP_EOL:
+        if (eol || (bits & B_MULTI)) return -1;
+        eol = 1;
+        break;
+      case OP_CHAR:
+        if (eol || (bits & B_BACK) || !one_byte((uint32_t)op[1], icase)) return -1;
+        len++;
+        break;
+      case OP_STR: {
+        const unsigned char *s = (const unsigned char *)(const void *)(op + 1);
+        for (uint32_t i = 0; i < STR_LEN(op[0]); i++)
+          if (eol || !one_byte(s[i], icase)) return -1;
+        len += (long)STR_LEN(op[0]);
+        break;
+      }
+      default:
+        return -1;
+    }
+    pc += op_len(op[0]);
+  }
+}
+
 /* Whether the program has one way through: no alternative, loop,
    lookaround or backreference, and only possessive REPEATs. */
 static int is_linear(const pat_regex *re) {
@@ -1720,7 +1769,7 @@ static int is_linear(const pat_regex *re) {
 ** the run it cannot), what follows fails: taking the whole run and never
 ** giving back has the same result.  Where it is not possessive, the
 ** follow map lets backtracking pass over the positions where what follows
-** cannot start.
+** cannot start, and fixed text up to `$` after it (tail_len) leaves one.
 */
 static void tune(pat_regex *re, int untuned) {
   for (size_t pc = 0; pc < re->nprog;) {
@@ -1749,6 +1798,7 @@ static void tune(pat_regex *re, int untuned) {
       op[REPEAT_FOLLOW] = flags;
       if (possessive) op[0] |= B_POSSESSIVE << 8;
     }
+    if (!(op[0] >> 8 & B_POSSESSIVE)) op[REPEAT_TAIL] = (int32_t)tail_len(re, pc);
   }
   re->linear = !untuned && is_linear(re);
 }
@@ -1812,6 +1862,24 @@ static int repeat_retry(vm *m, const int32_t *op, long *pos, long *count) {
   *pos = p;
   *count = k;
   return 1;
+}
+
+/*
+** A REPEAT whose what-follows is fixed text up to `$` (REPEAT_TAIL bytes):
+** of all the counts it may try, only the one that ends where that text
+** must start can lead to a match.  Returns that position, or -1 when the
+** op cannot take the characters up to it (too few or too many of them).
+** (A position inside a character cannot start that text, which is ASCII.)
+*/
+static long repeat_to_tail(vm *m, const int32_t *op, long pos) {
+  long at = m->n - op[REPEAT_TAIL], count, end;
+  if (at < pos) return -1;
+  end = take_run(m, op, pos, (uint32_t)op[2], &count);
+  m->steps += (size_t)count;
+  if (at > end) return -1;
+  for (long i = at; i < end; i++) /* characters given back */
+    if ((m->in[i] & 0xC0) != 0x80) count--;
+  return (uint32_t)count >= (uint32_t)op[1] ? at : -1;
 }
 
 /* Whether the assertion op (OP_BOL, OP_EOL, OP_WORDB) holds at pos. */
@@ -1981,6 +2049,11 @@ static int run(vm *m, size_t pc, long pos, long *end) {
         /* as many as it may (greedy, possessive) or must (lazy) */
         uint32_t min = (uint32_t)op[1], max = (uint32_t)op[2];
         long count;
+        if (op[REPEAT_TAIL] >= 0) { /* what follows can start at one place */
+          if ((pos = repeat_to_tail(m, op, pos)) < 0) goto fail;
+          pc += repeat_len(op);
+          continue;
+        }
         uint32_t want = bits & (B_GREEDY | B_POSSESSIVE) ? max : min;
         pos = take_run(m, op, pos, want, &count);
         m->steps += (size_t)count;

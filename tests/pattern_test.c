@@ -520,6 +520,10 @@ static const char *const SHORTCUT_CASES[] = {
     /* `?` of what cannot match the empty string, and of what can */
     "^\\/products(?:\\/([^\\/]+?))?$", "^(a*)?$", "^(?:(a)|b)?c$", "^(?:x(a*))?(.*)$",
     "^(?:(a)?b)+$", "^(a)?\?(a*)$", "^(?:(a)|())?(a*)$", "(?<=(a)?)b", "^(?:(?=a)a)?(.*)$",
+    /* fixed text up to the end after a quantifier */
+    "^(.{2,3})ab$", "^(.*?)abc$", "^(.*)(a)$", "^(.+)kx$", "^(.*)\\.$", "^(.*)s$",
+    "^(.?)ab$", "^(a{2,4})(?:a)$", "^([^\\/]*)(?:\\/x)$", "^(.*)(?=x)x$", "^(.*)x(?m:$)",
+    "^(\\w*)a\\b$", "a(.*)xy$", "^(.*)\\/(?:y)$", "^(.*)ab", "(.+?)x",
 };
 
 static uint64_t prng_state = 0x9E3779B97F4A7C15u;
