@@ -225,11 +225,34 @@ typedef struct bench_row {
   const char *ada;   /* ada's equivalent (adaext.cpp), if it has one */
   const char *from;  /* FROM clause; NULL: urls */
   const char *label; /* NULL: expr */
-  const char *vs;    /* another of ours to compare with, in the same rounds */
+  const char *vs;    /* another of ours to compare with, in the same rounds
+                        (over urls) */
+  const char *vs_label; /* NULL: vs */
 } bench_row;
 
 #define BASE_URL "'https://example.com/a/b?c'"
 #define REL_URL "'../img/logo.png?v=2'"
+
+/* Ten routes, as a table of patterns a site's URLs are joined against
+   would hold them. */
+#define ROUTE1 "'https://*/:seg/*'"
+#define ROUTE2 "'https://*.example.com/*'"
+#define ROUTE3 "'{\"pathname\": \"/products/:id\"}'"
+#define ROUTE4 "'{\"pathname\": \"/wiki/:title\"}'"
+#define ROUTE5 "'http{s}?://*.google.com/*'"
+#define ROUTE6 "'{\"hostname\": \"{*.}?github.com\", \"pathname\": \"/:owner/:repo/*\"}'"
+#define ROUTE7 "'{\"pathname\": \"/*.html\"}'"
+#define ROUTE8 "'{\"search\": \"*utm_source=*\"}'"
+#define ROUTE9 "'https://*/:lang(en|de|fr|ja)/*'"
+#define ROUTE10 "'{\"pathname\": \"/:year(\\\\d+)/:slug\"}'"
+#define ROUTES                                                              \
+  "(VALUES (" ROUTE1 "), (" ROUTE2 "), (" ROUTE3 "), (" ROUTE4 "), (" ROUTE5 \
+  "), (" ROUTE6 "), (" ROUTE7 "), (" ROUTE8 "), (" ROUTE9 "), (" ROUTE10 "))"
+#define TEST(route) "url_pattern_test(" route ", u)"
+#define ROUTES_EACH                                                          \
+  TEST(ROUTE1) " + " TEST(ROUTE2) " + " TEST(ROUTE3) " + " TEST(ROUTE4)     \
+  " + " TEST(ROUTE5) " + " TEST(ROUTE6) " + " TEST(ROUTE7) " + "            \
+  TEST(ROUTE8) " + " TEST(ROUTE9) " + " TEST(ROUTE10)
 
 static const bench_row ROWS[] = {
     {"identity(u)"}, /* the baseline of "x ident": keep first */
@@ -260,8 +283,20 @@ static const bench_row ROWS[] = {
     {"url_canonical(u)", .label = "url_canonical(u) ('semantic')"},
     {"url_canonical(u, 'aggressive')"},
     {"url_surt(u)"},
+    /* URLPattern.test against url_href (issue 21: at most 2x): the same
+       parse, plus matching each component; then common route shapes */
     {"url_pattern_test('https://*/:seg/*', u)",
-     .label = "url_pattern_test(const pattern, u)"},
+     .label = "url_pattern_test(const pattern, u)", .vs = "url_href(u)"},
+    {TEST(ROUTE2), .label = "url_pattern_test(*.example.com route, u)",
+     .vs = "url_href(u)"},
+    {TEST(ROUTE3), .label = "url_pattern_test(/products/:id route, u)",
+     .vs = "url_href(u)"},
+    /* A join against a table of ten patterns (per URL: ten tests, the
+       pattern changing every row) against the same ten patterns written
+       as constants. */
+    {"url_pattern_test(r.column1, u)", .from = "urls CROSS JOIN " ROUTES " AS r",
+     .label = "url_pattern_test(r.p, u) join, 10 routes", .vs = ROUTES_EACH,
+     .vs_label = "the 10 as constants, summed"},
 };
 #define N_ROWS ((int)(sizeof ROWS / sizeof ROWS[0]))
 
@@ -555,7 +590,7 @@ typedef struct measure {
 */
 static void count_expr(sqlite3 *db, const char *expr, const char *from,
                        long rows, measure *m) {
-  char sql[512];
+  char sql[2048];
   unsigned long long sq, lc;
   snprintf(sql, sizeof sql, "SELECT count(%s) FROM %s", expr, from);
   m->nonnull = count_query(db, sql, &sq, &lc);
@@ -594,9 +629,9 @@ static void bench_rows(sqlite3 *db, long rows, int rounds, int have_ada,
     sqlite3_stmt *st[3] = {NULL, NULL, NULL};
     int k = 0, ok = 1;
     for (; k < 3 && exprs[k] && ok; k++) {
-      char sql[512];
+      char sql[2048];
       snprintf(sql, sizeof sql, "SELECT sum(length(%s)) FROM %s", exprs[k],
-               k == 1 ? "urls" : from);
+               k == 0 || (k == 2 && !r->vs) ? from : "urls");
       ok = (st[k] = prepare(db, sql)) != NULL;
     }
     double ns[3];
@@ -615,14 +650,15 @@ static void bench_rows(sqlite3 *db, long rows, int rounds, int have_ada,
     count_expr(db, r->expr, from, rows, &m);
     if (r->vs) {
       print_measure(label, &m, ident, -1, have_ada);
-      printf("  %-40s %8.1f %7.2fx  -> %.2fx %s\n", r->vs, ada.ns,
-             ada.ns / ident, m.ns / ada.ns, r->vs);
+      const char *vs = r->vs_label ? r->vs_label : r->vs;
+      printf("  %-40s %8.1f %7.2fx  -> %.2fx %s\n", vs, ada.ns, ada.ns / ident,
+             m.ns / ada.ns, vs);
       continue;
     }
     print_measure(label, &m, ident, ada.ns, r->ada && have_ada);
     if (ada.ns < 0) continue;
     /* ada's line, with how many rows' results differ from ours. */
-    char sql[512], lab[64];
+    char sql[2048], lab[64];
     unsigned long long sq, lc;
     count_expr(db, r->ada, from, rows, &ada);
     snprintf(sql, sizeof sql, "SELECT count(*) FROM %s WHERE %s IS NOT %s",

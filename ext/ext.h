@@ -135,6 +135,29 @@ int url_call_cache_base(url_call_cache *cc, sqlite3_value *v, const char *p,
 /* The kept storage for an input too long for a call's stack. */
 struct url_kept *url_call_cache_long_input(url_call_cache *cc);
 
+/*
+** Objects a function makes from an argument and that do not change once
+** made (compiled URL patterns), kept by the connection by the argument's
+** bytes and the length limit they were made under, so that a value that
+** changes from row to row but repeats (a join against a table of
+** patterns) is made once, not once per row.  A kind says how the cache
+** gives an object up: release() drops the reference it holds (objects
+** shared with statements and cursors count their references).
+*/
+typedef struct url_obj_kind {
+  void (*release)(void *obj);
+} url_obj_kind;
+/* The object of that kind kept for p[0..n) under max, or NULL; *again
+   is 1 when it is the one the connection's previous find or put gave
+   (an argument constant for a statement, from its second row on). */
+void *url_conn_obj_find(url_conn *c, const url_obj_kind *kind, const char *p,
+                        size_t n, size_t max, int *again);
+/* Keeps obj (taking over one reference to it) for p[0..n) under max,
+   giving up an older one if need be.  Returns URL_OK or URL_NOMEM (obj
+   not kept, its reference still the caller's). */
+int url_conn_obj_put(url_conn *c, const url_obj_kind *kind, const char *p,
+                     size_t n, size_t max, void *obj);
+
 /* --------------------------------------------------------------- arguments */
 
 /* The connection's SQLITE_LIMIT_LENGTH: the longest result we may return. */

@@ -41,8 +41,10 @@
 ** Storage: a pattern constant for the statement is compiled once (auxdata;
 ** the table-valued functions keep theirs in the cursor while the pattern
 ** stays the same); with it the storage of a match's captures, so a row
-** allocates nothing.  A pattern that changes from row to row is compiled
-** for each row.
+** allocates nothing.  A pattern that changes from row to row is looked up
+** in the connection's compiled patterns by its text (conn.c: the last 64
+** or so), so a join of URLs against a table of patterns compiles each
+** pattern once, not once per row.
 */
 #include <stdio.h>
 #include <string.h>
@@ -56,15 +58,27 @@ enum { URL_PATTERN_TEST, URL_PATTERN_HAS_REGEXP_GROUPS };
 
 #define ERR_MAX 256
 
-/* A compiled pattern and the capture storage of one match. */
+/*
+** A compiled pattern, shared by the connection's kept patterns, the
+** statements that hold it as auxdata and the cursors that use it (each
+** holds a reference), with the capture storage of one url_pattern_test
+** call (calls on a connection never overlap; a cursor, whose captures
+** outlive the call, has its own).
+*/
 typedef struct compiled {
+  int refs;
   url_pattern *p;
   long *slots;
+  /* statements' auxdata: rows that found it there, that count when it was
+     last handed over, and whether SQLite dropped it unused (keep()) */
+  unsigned long aux_hits, aux_hits_then;
+  int aux_unused;
 } compiled;
 
-static void compiled_free(void *v) {
+/* Drops a reference (the connection's, a cursor's, a call's). */
+static void compiled_release(void *v) {
   compiled *cp = v;
-  if (!cp) return;
+  if (!cp || --cp->refs > 0) return;
   url_pattern_free(cp->p);
   sqlite3_free(cp);
 }
@@ -76,6 +90,15 @@ static const char *whole(char *err) {
   err[url_utf8_valid_prefix((const unsigned char *)err, strlen(err))] = '\0';
   return err;
 }
+
+/* SQLite's auxdata destructor: drops the statement's reference. */
+static void aux_release(void *v) {
+  compiled *cp = v;
+  if (cp->aux_hits == cp->aux_hits_then) cp->aux_unused = 1;
+  compiled_release(cp);
+}
+
+static const url_obj_kind compiled_kind = {compiled_release};
 
 /* "invalid pattern 'x': why", for an error message. */
 static char *invalid_pattern(sqlite3_value *v, const char *why) {
@@ -252,10 +275,40 @@ static int compile(sqlite3_value *v, size_t max, compiled **out, char **msg) {
     url_pattern_free(p);
     return URL_NOMEM;
   }
+  memset(cp, 0, sizeof *cp);
+  cp->refs = 1;
   cp->p = p;
   cp->slots = (long *)(void *)(cp + 1);
   *out = cp;
   return URL_OK;
+}
+
+/*
+** The compiled pattern of argument v (not NULL), with a reference for the
+** caller: the connection's (*again: the one its previous lookup gave), or
+** compiled now and kept there.  Returns as compile().
+*/
+static int pattern_of(url_conn *conn, sqlite3_value *v, size_t max,
+                      compiled **out, char **msg, int *again) {
+  const char *key;
+  size_t n;
+  *msg = NULL;
+  *again = 0;
+  int rc = url_arg_bytes(v, &key, &n);
+  if (rc != URL_OK) return rc == URL_FAILURE ? URL_NOMEM : rc; /* not NULL here */
+  compiled *cp = url_conn_obj_find(conn, &compiled_kind, key ? key : "", n, max,
+                                   again);
+  if (cp) {
+    cp->refs++;
+    *out = cp;
+    return URL_OK;
+  }
+  rc = compile(v, max, out, msg);
+  /* v's bytes may have moved (compile read it as text): read them again */
+  if (rc == URL_OK && url_arg_bytes(v, &key, &n) == URL_OK &&
+      url_conn_obj_put(conn, &compiled_kind, key ? key : "", n, max, *out) == URL_OK)
+    (*out)->refs++;
+  return rc;
 }
 
 /* Reports an error code other than URL_OK / URL_FAILURE as the call's. */
@@ -268,15 +321,22 @@ static void result_error(sqlite3_context *ctx, int rc) {
     url_result(ctx, rc, "", 0); /* SQLITE_NOMEM / SQLITE_TOOBIG */
 }
 
-/* The pattern of argument 0: the statement's kept one, or compiled now
-   (*fresh set: the caller hands it to auxdata when done).  NULL after
-   reporting an error. */
-static compiled *pattern_arg(sqlite3_context *ctx, sqlite3_value *v, int *fresh) {
+/*
+** The pattern of argument 0: the statement's (auxdata), or the
+** connection's with a reference for the call (*held: 1, or 2 when it is
+** the one the connection's previous lookup gave).  NULL after reporting
+** an error.
+*/
+static compiled *pattern_arg(sqlite3_context *ctx, sqlite3_value *v, int *held) {
   compiled *cp = sqlite3_get_auxdata(ctx, 0);
-  *fresh = 0;
-  if (cp) return cp;
+  *held = 0;
+  if (cp) {
+    cp->aux_hits++;
+    return cp;
+  }
   char *msg;
-  int rc = compile(v, url_max_len(ctx), &cp, &msg);
+  int again;
+  int rc = pattern_of(url_fn_conn(ctx), v, url_max_len(ctx), &cp, &msg, &again);
   if (rc == URL_FAILURE) {
     url_error(ctx, "%s", msg);
     sqlite3_free(msg);
@@ -286,14 +346,25 @@ static compiled *pattern_arg(sqlite3_context *ctx, sqlite3_value *v, int *fresh)
     result_error(ctx, rc);
     return NULL;
   }
-  *fresh = 1;
+  *held = again ? 2 : 1;
   return cp;
 }
 
-/* Hands a freshly compiled pattern to SQLite, which keeps it while the
-   argument is constant (and frees it now otherwise). */
-static void keep(sqlite3_context *ctx, compiled *cp, int fresh) {
-  if (fresh) sqlite3_set_auxdata(ctx, 0, cp, compiled_free);
+/*
+** Ends the call's use of the pattern pattern_arg gave.  A pattern found
+** twice in a row (a constant one, from the statement's second row on) is
+** handed to SQLite as auxdata, which keeps it while the argument is
+** constant; not one that changes every row, which SQLite would take and
+** drop each row (allocating), nor one SQLite dropped unused before (a
+** statement run once per bound value, reset after each row).
+*/
+static void keep(sqlite3_context *ctx, compiled *cp, int held) {
+  if (held == 2 && !cp->aux_unused) {
+    cp->aux_hits_then = cp->aux_hits;
+    sqlite3_set_auxdata(ctx, 0, cp, aux_release);
+  } else if (held) {
+    compiled_release(cp);
+  }
 }
 
 /* Whether v's text starts (after white space) with "{": then it may be a
@@ -339,6 +410,21 @@ static void match_start(pat_match *m, const compiled *cp, size_t max, char *st,
   url_buf_init(&m->store, &url_mem_sqlite, st, cap, max);
 }
 
+/* url_pattern_test's match of a components object input v: as
+   match_object. */
+static int test_object(const compiled *cp, sqlite3_value *v,
+                       sqlite3_value *base, size_t max, char *err,
+                       size_t errn) {
+  pat_match m;
+  char mst[URL_STACK];
+  url_json j;
+  match_start(&m, cp, max, mst, sizeof mst);
+  int rc = match_object(cp, v, base, max, &j, &m, err, errn);
+  url_json_free(&j);
+  url_buf_free(&m.store);
+  return rc;
+}
+
 /* url_pattern_test(pattern, input [, base]) */
 static void fn_test(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL ||
@@ -346,33 +432,28 @@ static void fn_test(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     sqlite3_result_null(ctx);
     return;
   }
-  int fresh;
-  compiled *cp = pattern_arg(ctx, argv[0], &fresh);
+  int held;
+  compiled *cp = pattern_arg(ctx, argv[0], &held);
   if (!cp) return;
   url_call c;
   url_call_begin(&c, ctx);
-  pat_match m;
-  char mst[URL_STACK], err[ERR_MAX] = "";
-  match_start(&m, cp, c.max, mst, sizeof mst);
-  int rc = URL_NOT_JSON, parsed = 0, object = maybe_object(argv[1]);
-  url_json j;
-  if (object)
-    rc = match_object(cp, argv[1], argc > 2 ? argv[2] : NULL, c.max, &j, &m,
-                      err, sizeof err);
+  char err[ERR_MAX] = "";
+  int rc = URL_NOT_JSON, parsed = 0;
+  if (maybe_object(argv[1]))
+    rc = test_object(cp, argv[1], argc > 2 ? argv[2] : NULL, c.max, err,
+                     sizeof err);
   if (rc == URL_NOT_JSON) {
     rc = url_call_parse(&c, argv, 1, argc > 2 ? 2 : -1);
     parsed = rc == URL_OK;
-    if (parsed) rc = url_pattern_match_url(cp->p, &c.u, 0, &m);
+    if (parsed) rc = url_pattern_test_url(cp->p, &c.u, 0, cp->slots);
   }
   if (rc == URL_OK) sqlite3_result_int(ctx, 1);
   else if (rc == URL_FAILURE && parsed) sqlite3_result_int(ctx, 0);
   else if (rc == URL_FAILURE && err[0]) url_error(ctx, "%s", whole(err)); /* a wrong components object */
   else if (rc == URL_FAILURE) sqlite3_result_null(ctx); /* not a URL */
   else result_error(ctx, rc);
-  if (object) url_json_free(&j);
-  url_buf_free(&m.store);
   url_call_end(&c);
-  keep(ctx, cp, fresh);
+  keep(ctx, cp, held);
 }
 
 /* url_pattern_has_regexp_groups(pattern) */
@@ -382,11 +463,11 @@ static void fn_has_regexp_groups(sqlite3_context *ctx, int argc,
     sqlite3_result_null(ctx);
     return;
   }
-  int fresh;
-  compiled *cp = pattern_arg(ctx, argv[0], &fresh);
+  int held;
+  compiled *cp = pattern_arg(ctx, argv[0], &held);
   if (!cp) return;
   sqlite3_result_int(ctx, url_pattern_has_regexp_groups(cp->p));
-  keep(ctx, cp, fresh);
+  keep(ctx, cp, held);
 }
 
 static void url_fn_pattern(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
@@ -407,9 +488,11 @@ typedef struct kept_pattern {
 static int cursor_pattern(url_tvf_cursor *cur, kept_pattern *k,
                           sqlite3_value *v) {
   if (k->cp && url_tvf_arg_same(&cur->args[0], v)) return URL_OK;
-  compiled_free(k->cp);
+  compiled_release(k->cp);
+  k->cp = NULL;
   char *msg;
-  int rc = compile(v, cur->max, &k->cp, &msg);
+  int again;
+  int rc = pattern_of(cur->conn, v, cur->max, &k->cp, &msg, &again);
   if (rc == URL_FAILURE) {
     sqlite3_vtab *vt = cur->base.pVtab;
     sqlite3_free(vt->zErrMsg);
@@ -433,9 +516,24 @@ typedef struct exec_cursor {
   url_tvf_base b;  /* the last parsed base */
   url_json in;     /* a components object input, decoded */
   int have_in;     /* in holds one */
-  pat_match m;
+  pat_match m;     /* m.slots: the cursor's (slots_st, or the heap) */
+  size_t nslots;   /* longs at m.slots */
   char mst[URL_STACK];
+  long slots_st[64];
 } exec_cursor;
+
+/* Room for n captures at c->m.slots, which the rows read (a scalar call
+   may use the pattern's own meanwhile). */
+static int exec_slots(exec_cursor *c, size_t n) {
+  if (n <= c->nslots) return URL_OK;
+  long *q = c->m.slots == c->slots_st
+                ? sqlite3_malloc64(n * sizeof *q)
+                : sqlite3_realloc64(c->m.slots, n * sizeof *q);
+  if (!q) return URL_NOMEM;
+  c->m.slots = q;
+  c->nslots = n;
+  return URL_OK;
+}
 
 static void exec_open(url_tvf_cursor *cur) {
   exec_cursor *c = (exec_cursor *)cur;
@@ -443,15 +541,18 @@ static void exec_open(url_tvf_cursor *cur) {
   url_tvf_base_open(&c->b, cur->max);
   c->have_in = 0;
   url_buf_init(&c->m.store, &url_mem_sqlite, c->mst, sizeof c->mst, cur->max);
+  c->m.slots = c->slots_st;
+  c->nslots = sizeof c->slots_st / sizeof c->slots_st[0];
 }
 
 static void exec_close(url_tvf_cursor *cur) {
   exec_cursor *c = (exec_cursor *)cur;
-  compiled_free(c->pat.cp);
+  compiled_release(c->pat.cp);
   url_kept_free(&c->u);
   url_tvf_base_close(&c->b);
   if (c->have_in) url_json_free(&c->in);
   url_buf_free(&c->m.store);
+  if (c->m.slots != c->slots_st) sqlite3_free(c->m.slots);
 }
 
 /* The rows of a match: each component's groups, or one row for a
@@ -474,7 +575,8 @@ static int exec_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
   int rc = cursor_pattern(cur, &c->pat, argv[0]);
   if (rc != URL_OK) return rc;
   compiled *cp = c->pat.cp;
-  c->m.slots = cp->slots;
+  rc = exec_slots(c, url_pattern_slots(cp->p));
+  if (rc != URL_OK) return rc;
   c->m.store.len = 0;
   if (c->have_in) url_json_free(&c->in);
   c->have_in = 0;
@@ -564,7 +666,7 @@ typedef struct comp_cursor {
 } comp_cursor;
 
 static void components_close(url_tvf_cursor *cur) {
-  compiled_free(((comp_cursor *)cur)->pat.cp);
+  compiled_release(((comp_cursor *)cur)->pat.cp);
 }
 
 static int components_filter(url_tvf_cursor *cur, sqlite3_value **argv) {

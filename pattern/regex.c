@@ -7,6 +7,19 @@
 ** The machine keeps its backtracking stack on the heap only when the one
 ** in its frame is full; quantifiers of one character (`.*`, `[^/]+?`) cost
 ** one stack entry however many characters they take.
+**
+** Shortcuts that give the same result (the tests run every program with
+** and without them, PAT_RE_UNTUNED): a run of ASCII characters is one op
+** (OP_STR); `?` of what cannot match the empty string is a branch, not a
+** loop; a quantifier of one character whose next character, on every way
+** on, is one it does not take (`[^/]+?` before `/` or `$`) takes its whole
+** run and never gives back (possessive); one followed by fixed text up to
+** `$` (`(.*)\.example\.com$`) goes straight to the one place that text
+** can start; one that may give back otherwise passes over the positions
+** where what follows cannot start (`(.*)\.(.*)` gives characters back
+** straight to the previous `.`); and a program that has one way through
+** (the URL Pattern Standard's usual `^\/books(?:\/([^\/]+?))$`) runs
+** without backtracking, stack or step count.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -978,12 +991,32 @@ static uint32_t count_groups(const unsigned char *s, size_t n) {
 enum {
   OP_MATCH, OP_CHAR, OP_ANY, OP_SET, OP_BOL, OP_EOL, OP_WORDB, OP_SPLIT_NEXT,
   OP_SPLIT_JUMP, OP_JMP, OP_SAVE, OP_RESET, OP_LOOP_INIT, OP_LOOP,
-  OP_LOOP_END, OP_REPEAT, OP_BACKREF, OP_LOOK, OP_LOOK_END
+  OP_LOOP_END, OP_REPEAT, OP_BACKREF, OP_LOOK, OP_LOOK_END, OP_STR
 };
 /* Modifier bits of an op word (op | bits << 8). */
 enum { B_BACK = 1, B_ICASE = 2, B_MULTI = 4, B_DOTALL = 8, B_NEG = 16,
-       B_GREEDY = 32 };
+       B_GREEDY = 32, B_POSSESSIVE = 64 };
 #define OPW(op, bits) ((int32_t)((op) | ((bits) << 8)))
+/* OP_STR: ASCII characters matched forward as one op (their number in the
+   op word's top half, then their bytes, four to a word). */
+#define STR_MAX 255
+#define STR_LEN(w) ((uint32_t)(w) >> 16)
+
+/*
+** OP_REPEAT: min, max, then what tune() works out: the table of its
+** character op by byte (256 bytes in 64 words: RUN_* for a character's
+** first byte), the ASCII map of the characters that can come first after
+** it (4 words: bit c set for c), FOLLOW_* flags, and the length in bytes
+** of what follows when that is fixed text up to `$` (-1: not so); then
+** its character op.
+*/
+#define REPEAT_TABLE 3
+#define REPEAT_FOLLOW_MAP 67
+#define REPEAT_FOLLOW 71
+#define REPEAT_TAIL 72
+#define REPEAT_ATOM 73
+enum { RUN_STOP, RUN_TAKE, RUN_DECODE };
+enum { FOLLOW_KNOWN = 1, FOLLOW_NON_ASCII = 2 };
 
 struct pat_regex {
   const url_allocator *mem;
@@ -993,12 +1026,14 @@ struct pat_regex {
   uint32_t *refs;
   uint32_t ngroups, nregs;
   int anchored; /* starts with ^ (no m): only index 0 can match */
+  int linear;   /* one way through the program (tune()) */
 };
 
 typedef struct compiler {
   parser *p;
   url_buf code; /* int32_t[] */
   uint32_t nregs;
+  int untuned; /* PAT_RE_UNTUNED: no OP_STR */
 } compiler;
 
 static size_t here(const compiler *c) { return ARR_N(c->code, int32_t); }
@@ -1020,11 +1055,77 @@ static int single_char(const node *x) {
 
 static void compile(compiler *c, int32_t i, int back);
 
+/* Whether node i takes at least one character wherever it matches. */
+static int takes_one(parser *p, int32_t i) {
+  const node *x = N(p, i);
+  switch (x->type) {
+    case N_CHAR:
+    case N_ANY:
+    case N_SET:
+      return 1;
+    case N_SEQ:
+      for (int32_t k = x->kid; k >= 0; k = N(p, k)->next)
+        if (takes_one(p, k)) return 1;
+      return 0;
+    case N_ALT:
+      for (int32_t k = x->kid; k >= 0; k = N(p, k)->next)
+        if (!takes_one(p, k)) return 0;
+      return x->kid >= 0;
+    case N_GROUP:
+      return takes_one(p, x->kid);
+    case N_REPEAT:
+      return x->a > 0 && takes_one(p, x->kid);
+    default: /* the empty string, assertions, backreferences */
+      return 0;
+  }
+}
+
+/* Whether x is a character that can go into an OP_STR. */
+static int str_char(const node *x) { return x->type == N_CHAR && x->a < 0x80; }
+
+/*
+** The ASCII characters from node k on (forward, with the same `i` flag),
+** as one OP_STR when there are two or more: the node after them, or k.
+*/
+static int32_t compile_str(compiler *c, int32_t k) {
+  const node *x = N(c->p, k);
+  int icase = x->flags & F_ICASE;
+  uint32_t len = 0;
+  int32_t end = k;
+  while (end >= 0 && len < STR_MAX && str_char(N(c->p, end)) &&
+         (N(c->p, end)->flags & F_ICASE) == icase) {
+    len++;
+    end = N(c->p, end)->next;
+  }
+  if (len < 2) return k;
+  emit(c, (int32_t)(OPW(OP_STR, icase ? B_ICASE : 0) | len << 16));
+  unsigned char w[4];
+  uint32_t i = 0;
+  for (int32_t j = k; j != end; j = N(c->p, j)->next) {
+    uint32_t ch = N(c->p, j)->a;
+    w[i++ % 4] = (unsigned char)(icase ? fold(ch) : ch);
+    if (i % 4 == 0 || i == len) {
+      int32_t word = 0;
+      memcpy(&word, w, i % 4 ? i % 4 : 4);
+      emit(c, word);
+    }
+  }
+  return end;
+}
+
 static void compile_kids(compiler *c, int32_t first, int back) {
   /* backward: a sequence is matched last term first */
   int32_t kids[64], n = 0;
   if (!back) {
-    for (int32_t k = first; k >= 0; k = N(c->p, k)->next) compile(c, k, 0);
+    for (int32_t k = first; k >= 0;) {
+      int32_t after = str_char(N(c->p, k)) && !c->untuned ? compile_str(c, k) : k;
+      if (after != k) {
+        k = after;
+        continue;
+      }
+      compile(c, k, 0);
+      k = N(c->p, k)->next;
+    }
     return;
   }
   for (int32_t k = first; k >= 0; k = N(c->p, k)->next) n++;
@@ -1115,11 +1216,25 @@ static void compile(compiler *c, int32_t i, int back) {
       const node *k = N(c->p, x->kid);
       if (x->b == 0) break; /* {0}: matches the empty string */
       if (single_char(k) && !back) {
-        /* REPEAT min max bits <one char op> */
+        /* REPEAT min max <70 words that tune() sets> <one char op> */
         emit(c, OPW(OP_REPEAT, x->greedy ? B_GREEDY : 0));
         emit(c, (int32_t)x->a);
         emit(c, (int32_t)x->b);
+        for (int w = 0; w < 69; w++) emit(c, 0);
+        emit(c, -1);
         compile(c, x->kid, 0);
+        break;
+      }
+      if (x->a == 0 && x->b == 1 && !back && !c->untuned && takes_one(c->p, x->kid)) {
+        /* `?` of what cannot match the empty string: RepeatMatcher tries it
+           (greedy) or what follows (lazy) first, then the other way; its
+           captures need no reset, as they are unset whenever it starts
+           (an enclosing quantifier resets them at each of its iterations) */
+        emit(c, x->greedy ? OP_SPLIT_NEXT : OP_SPLIT_JUMP);
+        size_t skip = here(c);
+        emit(c, 0);
+        compile(c, x->kid, 0);
+        if (!c->code.err) patch(c, skip, here(c));
         break;
       }
       /* RepeatMatcher (§22.2.2.3.1) with a counter and a position register:
@@ -1193,6 +1308,8 @@ static void *take(const url_allocator *mem, url_buf *b) {
   return q;
 }
 
+static void tune(pat_regex *re, int untuned);
+
 int pat_regex_compile(const char *src, size_t n, int flags,
                       const url_allocator *mem, pat_regex **out, char *err,
                       size_t errn) {
@@ -1219,7 +1336,7 @@ int pat_regex_compile(const char *src, size_t n, int flags,
     parser_free(&p);
     return rc;
   }
-  compiler c = {.p = &p};
+  compiler c = {.p = &p, .untuned = flags & PAT_RE_UNTUNED};
   arr_init(&c.code, mem);
   emit(&c, OP_SAVE);
   emit(&c, 0);
@@ -1235,6 +1352,7 @@ int pat_regex_compile(const char *src, size_t n, int flags,
     re->prog = take(mem, &c.code);
     re->sets = take(mem, &p.sets);
     re->refs = take(mem, &p.refs);
+    if (re->prog && re->sets) tune(re, flags & PAT_RE_UNTUNED);
     /* index 0 of the program is SAVE 0; then a ^ without m anchors */
     const node *r = N(&p, root);
     if (r->kid >= 0 && N(&p, r->kid)->next < 0) {
@@ -1274,7 +1392,7 @@ enum { BT_BRANCH, BT_SLOT, BT_REG, BT_REPEAT };
 typedef struct bt {
   int32_t kind, pc;
   long pos;
-  long a, b; /* BT_SLOT/REG: index, old value in pos; BT_REPEAT: count */
+  long a; /* BT_SLOT/REG: index, old value in pos; BT_REPEAT: count */
 } bt;
 
 typedef struct vm {
@@ -1289,24 +1407,28 @@ typedef struct vm {
   int err;
 } vm;
 
-static int push(vm *m, int32_t kind, int32_t pc, long pos, long a, long b) {
-  if (m->top == m->cap) {
-    size_t cap = m->cap * 2;
-    bt *q;
-    if (m->stack == m->inline_stack) {
-      q = m->re->mem->alloc(cap * sizeof *q);
-      if (q) memcpy(q, m->stack, m->top * sizeof *q);
-    } else {
-      q = m->re->mem->resize(m->stack, cap * sizeof *q);
-    }
-    if (!q) {
-      m->err = URL_NOMEM;
-      return -1;
-    }
-    m->stack = q;
-    m->cap = cap;
+/* Doubles the backtracking stack (onto the heap). */
+static int grow(vm *m) {
+  size_t cap = m->cap * 2;
+  bt *q;
+  if (m->stack == m->inline_stack) {
+    q = m->re->mem->alloc(cap * sizeof *q);
+    if (q) memcpy(q, m->stack, m->top * sizeof *q);
+  } else {
+    q = m->re->mem->resize(m->stack, cap * sizeof *q);
   }
-  m->stack[m->top++] = (bt){kind, pc, pos, a, b};
+  if (!q) {
+    m->err = URL_NOMEM;
+    return -1;
+  }
+  m->stack = q;
+  m->cap = cap;
+  return 0;
+}
+
+static inline int push(vm *m, int32_t kind, int32_t pc, long pos, long a) {
+  if (m->top == m->cap && grow(m) < 0) return -1;
+  m->stack[m->top++] = (bt){kind, pc, pos, a};
   return 0;
 }
 
@@ -1315,6 +1437,10 @@ static int push(vm *m, int32_t kind, int32_t pc, long pos, long a, long b) {
 static int32_t read_cp(const vm *m, long pos, int back, long *next) {
   if (!back) {
     if (pos >= m->n) return -1;
+    if (m->in[pos] < 0x80) {
+      *next = pos + 1;
+      return m->in[pos];
+    }
     size_t k = (size_t)pos;
     uint32_t c = url_utf8_next(m->in, (size_t)m->n, &k);
     *next = (long)k;
@@ -1342,23 +1468,70 @@ static int in_set(const pat_regex *re, int32_t set, uint32_t c) {
   return 0;
 }
 
+static int is_line_term(int32_t c) {
+  return c == '\n' || c == '\r' || c == 0x2028 || c == 0x2029;
+}
+
+/* Whether the character op (OP_CHAR, OP_ANY or OP_SET) takes c. */
+static inline int op_takes(const pat_regex *re, const int32_t *op, uint32_t c) {
+  int bits = op[0] >> 8;
+  switch (op[0] & 0xFF) {
+    case OP_CHAR: return (uint32_t)op[1] == (bits & B_ICASE ? fold(c) : c);
+    case OP_ANY: return (bits & B_DOTALL) || !is_line_term((int32_t)c);
+    case OP_SET: return in_set(re, op[1], bits & B_ICASE ? fold(c) : c);
+  }
+  return 0;
+}
+
 /* One character op at pc against the input at pos: the position past it,
    or -1. */
-static long match_char(const vm *m, const int32_t *op, long pos) {
-  int bits = op[0] >> 8;
+static inline long match_char(const vm *m, const int32_t *op, long pos) {
+  if (!(op[0] >> 8 & B_BACK) && pos < m->n && m->in[pos] < 0x80)
+    return op_takes(m->re, op, m->in[pos]) ? pos + 1 : -1;
   long next;
-  int32_t c = read_cp(m, pos, bits & B_BACK, &next);
-  if (c < 0) return -1;
-  switch (op[0] & 0xFF) {
-    case OP_CHAR:
-      return (uint32_t)op[1] == (bits & B_ICASE ? fold((uint32_t)c) : (uint32_t)c) ? next : -1;
-    case OP_ANY:
-      if (bits & B_DOTALL) return next;
-      return c == '\n' || c == '\r' || c == 0x2028 || c == 0x2029 ? -1 : next;
-    case OP_SET:
-      return in_set(m->re, op[1], bits & B_ICASE ? fold((uint32_t)c) : (uint32_t)c) ? next : -1;
+  int32_t c = read_cp(m, pos, op[0] >> 8 & B_BACK, &next);
+  return c >= 0 && op_takes(m->re, op, (uint32_t)c) ? next : -1;
+}
+
+/* OP_STR at pos: the position past its characters, or -1. */
+static long match_str(const vm *m, const int32_t *op, long pos) {
+  uint32_t len = STR_LEN(op[0]);
+  const unsigned char *s = (const unsigned char *)(const void *)(op + 1);
+  if (!(op[0] >> 8 & B_ICASE))
+    return m->n - pos >= (long)len && !memcmp(m->in + pos, s, len) ? pos + (long)len : -1;
+  for (uint32_t i = 0; i < len; i++) {
+    long next;
+    int32_t c = read_cp(m, pos, 0, &next);
+    if (c < 0 || fold((uint32_t)c) != s[i]) return -1;
+    pos = next;
   }
-  return -1;
+  return pos;
+}
+
+/*
+** The REPEAT op's characters from pos, forward: up to `want` of those its
+** character op takes, ASCII ones by its table.  Returns the position
+** after them, their number in *count.
+*/
+static long take_run(const vm *m, const int32_t *op, long pos, uint32_t want,
+                     long *count) {
+  const unsigned char *table = (const unsigned char *)(const void *)(op + REPEAT_TABLE);
+  const unsigned char *in = m->in;
+  long k = 0;
+  while ((uint32_t)k < want && pos < m->n) {
+    long end = m->n, from = pos;
+    if (want != INF && (long)(want - (uint32_t)k) < end - pos)
+      end = pos + (long)(want - (uint32_t)k);
+    while (pos < end && table[in[pos]] == RUN_TAKE) pos++;
+    k += pos - from;
+    if (pos == end || table[in[pos]] == RUN_STOP) break;
+    long next = match_char(m, op + REPEAT_ATOM, pos); /* not ASCII */
+    if (next < 0) break;
+    pos = next;
+    k++;
+  }
+  *count = k;
+  return pos;
 }
 
 static int is_word(int32_t c, int icase) {
@@ -1367,11 +1540,7 @@ static int is_word(int32_t c, int icase) {
   return icase && (c == 0x17F || c == 0x212A);
 }
 
-static int is_line_term(int32_t c) {
-  return c == '\n' || c == '\r' || c == 0x2028 || c == 0x2029;
-}
-
-static size_t op_len(int32_t w) {
+static inline size_t op_len(int32_t w) {
   switch (w & 0xFF) {
     case OP_CHAR: case OP_SET: case OP_SPLIT_NEXT: case OP_SPLIT_JUMP:
     case OP_JMP: case OP_SAVE: case OP_LOOP_INIT: case OP_BACKREF:
@@ -1379,13 +1548,403 @@ static size_t op_len(int32_t w) {
     case OP_RESET: return 3;
     case OP_LOOP_END: return 4;
     case OP_LOOP: return 5;
+    case OP_STR: return 1 + (STR_LEN(w) + 3) / 4;
     default: return 1;
   }
 }
 
+static size_t repeat_len(const int32_t *op) {
+  return REPEAT_ATOM + op_len(op[REPEAT_ATOM]);
+}
+
+/* -------------------------------------------------------------- tuning */
+
+/* The ranges of code points the character op takes where case folding
+   does not change a code point (all but A-Z, U+017F, U+212A): into tmp
+   for OP_CHAR and OP_ANY; *n of them. */
+static const rng *op_ranges(const pat_regex *re, const int32_t *op,
+                            rng tmp[4], size_t *n) {
+  switch (op[0] & 0xFF) {
+    case OP_CHAR:
+      tmp[0] = (rng){(uint32_t)op[1], (uint32_t)op[1]};
+      *n = 1;
+      return tmp;
+    case OP_ANY:
+      if (op[0] >> 8 & B_DOTALL) {
+        tmp[0] = (rng){0, MAX_CP};
+        *n = 1;
+        return tmp;
+      }
+      tmp[0] = (rng){0, '\n' - 1};
+      tmp[1] = (rng){'\n' + 1, '\r' - 1};
+      tmp[2] = (rng){'\r' + 1, 0x2027};
+      tmp[3] = (rng){0x202A, MAX_CP};
+      *n = 4;
+      return tmp;
+    default: /* OP_SET */
+      *n = re->sets[op[1]].lo;
+      return &re->sets[op[1]] + 1;
+  }
+}
+
+/* The code points of [lo, hi] that folding changes. */
+static uint32_t folding_in(uint32_t lo, uint32_t hi) {
+  uint32_t a = lo > 'A' ? lo : 'A', b = hi < 'Z' ? hi : 'Z';
+  return (a <= b ? b - a + 1 : 0) + (lo <= 0x17F && 0x17F <= hi) +
+         (lo <= 0x212A && 0x212A <= hi);
+}
+
+/* Whether no character is taken by both character ops x and y. */
+static int disjoint(const pat_regex *re, const int32_t *x, const int32_t *y) {
+  static const uint32_t folding[] = {0x17F, 0x212A};
+  for (uint32_t c = 'A'; c <= 'Z'; c++)
+    if (op_takes(re, x, c) && op_takes(re, y, c)) return 0;
+  for (size_t i = 0; i < 2; i++)
+    if (op_takes(re, x, folding[i]) && op_takes(re, y, folding[i])) return 0;
+  /* the others: where the ranges meet, a code point folding leaves alone */
+  rng ta[4], tb[4];
+  size_t na, nb, i = 0, j = 0;
+  const rng *a = op_ranges(re, x, ta, &na), *b = op_ranges(re, y, tb, &nb);
+  while (i < na && j < nb) {
+    uint32_t lo = a[i].lo > b[j].lo ? a[i].lo : b[j].lo;
+    uint32_t hi = a[i].hi < b[j].hi ? a[i].hi : b[j].hi;
+    if (lo <= hi && hi - lo + 1 > folding_in(lo, hi)) return 0;
+    if (a[i].hi < b[j].hi) i++;
+    else j++;
+  }
+  return 1;
+}
+
+/* Whether the character op takes some code point above 0x7F. */
+static int takes_non_ascii(const pat_regex *re, const int32_t *op) {
+  rng tmp[4];
+  size_t n;
+  const rng *r = op_ranges(re, op, tmp, &n);
+  return (n && r[n - 1].hi >= 0x80) || op_takes(re, op, 0x17F) ||
+         op_takes(re, op, 0x212A);
+}
+
+/* The character ops that may take the first character after some point
+   of the program (copies: an OP_STR's first character as an OP_CHAR). */
+typedef struct first_ops {
+  int32_t op[16][2];
+  int n;
+} first_ops;
+
+static int first_add(first_ops *f, int32_t w, int32_t arg) {
+  if (f->n == 16) return 0;
+  f->op[f->n][0] = w;
+  f->op[f->n++][1] = arg;
+  return 1;
+}
+
+/*
+** Adds to f the character ops that take the first character on each way
+** from pc to a match, as far as *budget ops allow.  Returns 0 when some
+** way may get there without taking a character first (other than by `$`
+** without m, which needs the end of the input), or is not known.
+*/
+static int first_after(const pat_regex *re, size_t pc, first_ops *f,
+                       int *budget) {
+  for (;;) {
+    if (--*budget < 0) return 0;
+    const int32_t *op = re->prog + pc;
+    int bits = op[0] >> 8;
+    switch (op[0] & 0xFF) {
+      case OP_CHAR:
+      case OP_ANY:
+      case OP_SET:
+        return !(bits & B_BACK) && first_add(f, op[0], op_len(op[0]) > 1 ? op[1] : 0);
+      case OP_STR:
+        return first_add(f, OPW(OP_CHAR, bits & B_ICASE),
+                         *(const unsigned char *)(const void *)(op + 1));
+      case OP_EOL:
+        return !(bits & B_MULTI);
+      case OP_BOL:
+      case OP_WORDB:
+      case OP_SAVE:
+      case OP_RESET: /* take nothing */
+        pc += op_len(op[0]);
+        continue;
+      case OP_LOOK: /* takes nothing; what follows it still must */
+      case OP_JMP:
+        if ((size_t)op[1] <= pc) return 0;
+        pc = (size_t)op[1];
+        continue;
+      case OP_SPLIT_NEXT:
+      case OP_SPLIT_JUMP: /* both ways */
+        if ((size_t)op[1] <= pc || !first_after(re, (size_t)op[1], f, budget))
+          return 0;
+        pc += 2;
+        continue;
+      case OP_REPEAT: {
+        const int32_t *atom = op + REPEAT_ATOM;
+        if (!first_add(f, atom[0], op_len(atom[0]) > 1 ? atom[1] : 0)) return 0;
+        if (op[1] > 0) return 1;
+        pc += repeat_len(op);
+        continue;
+      }
+      default: /* a match, a loop, a backreference */
+        return 0;
+    }
+  }
+}
+
+/* The ASCII map of what the character op takes. */
+static void ascii_map(const pat_regex *re, const int32_t *op, uint32_t map[4]) {
+  for (uint32_t c = 0; c < 0x80; c++)
+    if (op_takes(re, op, c)) map[c >> 5] |= (uint32_t)1 << (c & 31);
+}
+
+/* Whether the ASCII character c (folded under `i`) is matched only by
+   itself, one byte: not so for k and s under `i` (U+212A, U+017F). */
+static int one_byte(uint32_t c, int icase) {
+  return c < 0x80 && !(icase && (c == 'k' || c == 's'));
+}
+
+/*
+** The length in bytes of what the program matches from pc, when that is
+** fixed characters (captures aside) up to `$` without m and the match:
+** then only one place, that many bytes before the end, can start it.
+** -1 when it is not so.
+*/
+static long tail_len(const pat_regex *re, size_t pc) {
+  long len = 0;
+  for (int eol = 0;;) {
+    const int32_t *op = re->prog + pc;
+    int bits = op[0] >> 8, icase = bits & B_ICASE;
+    switch (op[0] & 0xFF) {
+      case OP_SAVE:
+        break;
+      case OP_MATCH:
+        return eol ? len : -1;
+      case OP_EOL:
+        if (eol || (bits & B_MULTI)) return -1;
+        eol = 1;
+        break;
+      case OP_CHAR:
+        if (eol || (bits & B_BACK) || !one_byte((uint32_t)op[1], icase)) return -1;
+        len++;
+        break;
+      case OP_STR: {
+        const unsigned char *s = (const unsigned char *)(const void *)(op + 1);
+        for (uint32_t i = 0; i < STR_LEN(op[0]); i++)
+          if (eol || !one_byte(s[i], icase)) return -1;
+        len += (long)STR_LEN(op[0]);
+        break;
+      }
+      default:
+        return -1;
+    }
+    pc += op_len(op[0]);
+  }
+}
+
+/* Whether the program has one way through: no alternative, loop,
+   lookaround or backreference, and only possessive REPEATs. */
+static int is_linear(const pat_regex *re) {
+  for (size_t pc = 0; pc < re->nprog;) {
+    const int32_t *op = re->prog + pc;
+    switch (op[0] & 0xFF) {
+      case OP_REPEAT:
+        if (!(op[0] >> 8 & B_POSSESSIVE)) return 0;
+        pc += repeat_len(op);
+        continue;
+      case OP_MATCH: case OP_SAVE: case OP_CHAR: case OP_ANY: case OP_SET:
+      case OP_STR: case OP_BOL: case OP_EOL: case OP_WORDB:
+        pc += op_len(op[0]);
+        continue;
+      default:
+        return 0;
+    }
+  }
+  return 1;
+}
+
+/*
+** Each REPEAT's maps, and the REPEATs that are possessive: those whose
+** next character, on every way on, is one their op does not take (or
+** the end of the input, for `$`).  Wherever such a run of characters
+** could stop short (its next one is the op's) or go on (past the end of
+** the run it cannot), what follows fails: taking the whole run and never
+** giving back has the same result.  Where it is not possessive, the
+** follow map lets backtracking pass over the positions where what follows
+** cannot start, and fixed text up to `$` after it (tail_len) leaves one.
+*/
+static void tune(pat_regex *re, int untuned) {
+  for (size_t pc = 0; pc < re->nprog;) {
+    int32_t *op = re->prog + pc;
+    if ((op[0] & 0xFF) != OP_REPEAT) {
+      pc += op_len(op[0]);
+      continue;
+    }
+    const int32_t *atom = op + REPEAT_ATOM;
+    unsigned char table[256];
+    for (uint32_t b = 0; b < 256; b++)
+      table[b] = b >= 0x80 ? RUN_DECODE : op_takes(re, atom, b) ? RUN_TAKE : RUN_STOP;
+    memcpy(op + REPEAT_TABLE, table, sizeof table);
+    pc += repeat_len(op);
+    if (untuned) continue;
+    first_ops f = {.n = 0};
+    int budget = 256, possessive = 1, flags = FOLLOW_KNOWN;
+    uint32_t follow[4] = {0, 0, 0, 0};
+    if (first_after(re, pc, &f, &budget)) {
+      for (int i = 0; i < f.n; i++) {
+        if (!disjoint(re, atom, f.op[i])) possessive = 0;
+        ascii_map(re, f.op[i], follow);
+        if (takes_non_ascii(re, f.op[i])) flags |= FOLLOW_NON_ASCII;
+      }
+      memcpy(op + REPEAT_FOLLOW_MAP, follow, sizeof follow);
+      op[REPEAT_FOLLOW] = flags;
+      if (possessive) op[0] |= B_POSSESSIVE << 8;
+    }
+    if (!(op[0] >> 8 & B_POSSESSIVE)) op[REPEAT_TAIL] = (int32_t)tail_len(re, pc);
+  }
+  re->linear = !untuned && is_linear(re);
+}
+
+/* Whether what follows the REPEAT op may start at pos: not where its
+   follow map says the character there cannot start it. */
+static inline int may_follow(const vm *m, const int32_t *op, long pos) {
+  int32_t flags = op[REPEAT_FOLLOW];
+  if (!(flags & FOLLOW_KNOWN) || pos >= m->n) return 1;
+  unsigned char b = m->in[pos];
+  if (b >= 0x80) return flags & FOLLOW_NON_ASCII;
+  const uint32_t *map = (const uint32_t *)(const void *)(op + REPEAT_FOLLOW_MAP);
+  return map[b >> 5] >> (b & 31) & 1;
+}
+
+/*
+** The next try of a REPEAT (op) that took *count characters up to *pos:
+** one fewer (greedy) or one more (lazy), passing over the positions where
+** what follows cannot start (each a step: the try it saves would fail).
+** Returns 0 when no try is left.
+*/
+static int repeat_retry(vm *m, const int32_t *op, long *pos, long *count) {
+  uint32_t min = (uint32_t)op[1], max = (uint32_t)op[2];
+  long p = *pos, k = *count, next = p;
+  int32_t flags = op[REPEAT_FOLLOW];
+  if ((op[0] >> 8 & B_GREEDY) && (flags & FOLLOW_KNOWN)) {
+    /* back to the last character that can start what follows */
+    const uint32_t *map = (const uint32_t *)(const void *)(op + REPEAT_FOLLOW_MAP);
+    const unsigned char *in = m->in;
+    long k0 = k;
+    for (;;) {
+      if ((uint32_t)k <= min) return 0;
+      k--;
+      unsigned char b = in[--p];
+      if (b < 0x80) {
+        if (map[b >> 5] >> (b & 31) & 1) break;
+      } else {
+        while (p > 0 && (in[p] & 0xC0) == 0x80) p--;
+        if (flags & FOLLOW_NON_ASCII) break;
+      }
+    }
+    m->steps += (size_t)(k0 - k);
+    *pos = p;
+    *count = k;
+    return 1;
+  }
+  do {
+    if (op[0] >> 8 & B_GREEDY) {
+      if ((uint32_t)k <= min) return 0;
+      /* back over the last character taken */
+      for (next = p - 1; next > 0 && (m->in[next] & 0xC0) == 0x80; next--) {}
+      k--;
+    } else {
+      if ((uint32_t)k >= max || (next = match_char(m, op + REPEAT_ATOM, p)) < 0)
+        return 0;
+      k++;
+    }
+    p = next;
+    m->steps++;
+  } while (!may_follow(m, op, p));
+  *pos = p;
+  *count = k;
+  return 1;
+}
+
+/*
+** A REPEAT whose what-follows is fixed text up to `$` (REPEAT_TAIL bytes):
+** of all the counts it may try, only the one that ends where that text
+** must start can lead to a match.  Returns that position, or -1 when the
+** op cannot take the characters up to it (too few or too many of them).
+** (A position inside a character cannot start that text, which is ASCII.)
+*/
+static long repeat_to_tail(vm *m, const int32_t *op, long pos) {
+  long at = m->n - op[REPEAT_TAIL], count, end;
+  if (at < pos) return -1;
+  end = take_run(m, op, pos, (uint32_t)op[2], &count);
+  m->steps += (size_t)count;
+  if (at > end) return -1;
+  for (long i = at; i < end; i++) /* characters given back */
+    if ((m->in[i] & 0xC0) != 0x80) count--;
+  return (uint32_t)count >= (uint32_t)op[1] ? at : -1;
+}
+
+/* Whether the assertion op (OP_BOL, OP_EOL, OP_WORDB) holds at pos. */
+static int holds(const vm *m, const int32_t *op, long pos) {
+  int bits = op[0] >> 8;
+  long x;
+  switch (op[0] & 0xFF) {
+    case OP_BOL:
+      return pos == 0 || ((bits & B_MULTI) && is_line_term(read_cp(m, pos, 1, &x)));
+    case OP_EOL:
+      return pos == m->n || ((bits & B_MULTI) && is_line_term(read_cp(m, pos, 0, &x)));
+    default: { /* OP_WORDB */
+      int icase = bits & B_ICASE;
+      int a = is_word(read_cp(m, pos, 1, &x), icase);
+      int b = is_word(read_cp(m, pos, 0, &x), icase);
+      return (a != b) != !!(bits & B_NEG);
+    }
+  }
+}
+
+/*
+** run() for a linear program (tune()): it has one way through, so it
+** needs no backtracking and no step count (its work is bounded by the
+** program and the input).  Returns 1 (*end the position) or 0.
+*/
+static int run_linear(vm *m, long pos, long *end) {
+  for (const int32_t *op = m->re->prog;;) {
+    switch (op[0] & 0xFF) {
+      case OP_MATCH:
+        *end = pos;
+        return 1;
+      case OP_SAVE:
+        m->caps[op[1]] = pos;
+        op += 2;
+        continue;
+      case OP_CHAR:
+      case OP_ANY:
+      case OP_SET:
+        if ((pos = match_char(m, op, pos)) < 0) return 0;
+        op += op_len(op[0]);
+        continue;
+      case OP_STR:
+        if ((pos = match_str(m, op, pos)) < 0) return 0;
+        op += op_len(op[0]);
+        continue;
+      case OP_REPEAT: {
+        long count;
+        pos = take_run(m, op, pos, (uint32_t)op[2], &count);
+        if ((uint32_t)count < (uint32_t)op[1]) return 0;
+        op += repeat_len(op);
+        continue;
+      }
+      default: /* OP_BOL, OP_EOL, OP_WORDB */
+        if (!(pos == 0 && (op[0] & 0xFF) == OP_BOL) &&
+            !(pos == m->n && (op[0] & 0xFF) == OP_EOL) && !holds(m, op, pos))
+          return 0;
+        op++;
+        continue;
+    }
+  }
+}
+
 /* Sets caps[slot] = v, remembering the old value. */
-static int set_slot(vm *m, long *arr, int kind, long slot, long v) {
-  if (push(m, kind, 0, arr[slot], slot, 0) < 0) return -1;
+static inline int set_slot(vm *m, long *arr, int kind, long slot, long v) {
+  if (push(m, kind, 0, arr[slot], slot) < 0) return -1;
   arr[slot] = v;
   return 0;
 }
@@ -1421,35 +1980,22 @@ static int run(vm *m, size_t pc, long pos, long *end) {
         pc += op_len(op[0]);
         continue;
       }
-      case OP_BOL: {
-        long prev;
-        int32_t c = read_cp(m, pos, 1, &prev);
-        if (!(pos == 0 || ((bits & B_MULTI) && is_line_term(c)))) goto fail;
+      case OP_STR:
+        if ((pos = match_str(m, op, pos)) < 0) goto fail;
+        pc += op_len(op[0]);
+        continue;
+      case OP_BOL:
+      case OP_EOL:
+      case OP_WORDB:
+        if (!holds(m, op, pos)) goto fail;
         pc++;
         continue;
-      }
-      case OP_EOL: {
-        long next;
-        int32_t c = read_cp(m, pos, 0, &next);
-        if (!(pos == m->n || ((bits & B_MULTI) && is_line_term(c)))) goto fail;
-        pc++;
-        continue;
-      }
-      case OP_WORDB: {
-        long x;
-        int icase = bits & B_ICASE;
-        int a = is_word(read_cp(m, pos, 1, &x), icase);
-        int b = is_word(read_cp(m, pos, 0, &x), icase);
-        if ((a != b) == !!(bits & B_NEG)) goto fail;
-        pc++;
-        continue;
-      }
       case OP_SPLIT_NEXT: /* try the next op first */
-        if (push(m, BT_BRANCH, op[1], pos, 0, 0) < 0) return -1;
+        if (push(m, BT_BRANCH, op[1], pos, 0) < 0) return -1;
         pc += 2;
         continue;
       case OP_SPLIT_JUMP:
-        if (push(m, BT_BRANCH, (int32_t)(pc + 2), pos, 0, 0) < 0) return -1;
+        if (push(m, BT_BRANCH, (int32_t)(pc + 2), pos, 0) < 0) return -1;
         pc = (size_t)op[1];
         continue;
       case OP_JMP:
@@ -1480,9 +2026,9 @@ static int run(vm *m, size_t pc, long pos, long *end) {
         }
         if ((uint32_t)k >= min) {
           if (bits & B_GREEDY) {
-            if (push(m, BT_BRANCH, (int32_t)exit, pos, 0, 0) < 0) return -1;
+            if (push(m, BT_BRANCH, (int32_t)exit, pos, 0) < 0) return -1;
           } else {
-            if (push(m, BT_BRANCH, (int32_t)body, pos, 0, 0) < 0) return -1;
+            if (push(m, BT_BRANCH, (int32_t)body, pos, 0) < 0) return -1;
             pc = exit;
             continue;
           }
@@ -1500,24 +2046,29 @@ static int run(vm *m, size_t pc, long pos, long *end) {
         continue;
       }
       case OP_REPEAT: {
+        /* as many as it may (greedy, possessive) or must (lazy) */
         uint32_t min = (uint32_t)op[1], max = (uint32_t)op[2];
-        const int32_t *atom = op + 3;
-        size_t after = pc + 3 + op_len(atom[0]);
-        long count = 0, next;
-        uint32_t want = bits & B_GREEDY ? max : min;
-        while ((uint32_t)count < want && (next = match_char(m, atom, pos)) >= 0) {
-          pos = next;
-          count++;
-          if (++m->steps > m->max_steps) {
-            m->err = URL_STEP_LIMIT;
-            return -1;
-          }
+        long count;
+        if (op[REPEAT_TAIL] >= 0) { /* what follows can start at one place */
+          if ((pos = repeat_to_tail(m, op, pos)) < 0) goto fail;
+          pc += repeat_len(op);
+          continue;
         }
+        uint32_t want = bits & (B_GREEDY | B_POSSESSIVE) ? max : min;
+        pos = take_run(m, op, pos, want, &count);
+        m->steps += (size_t)count;
         if ((uint32_t)count < min) goto fail;
-        if ((bits & B_GREEDY) ? (uint32_t)count > min : (uint32_t)count < max) {
-          if (push(m, BT_REPEAT, (int32_t)pc, pos, count, 0) < 0) return -1;
+        if (!(bits & B_POSSESSIVE)) {
+          if (!may_follow(m, op, pos) && !repeat_retry(m, op, &pos, &count))
+            goto fail;
+          if ((bits & B_GREEDY) ? (uint32_t)count > min : (uint32_t)count < max)
+            if (push(m, BT_REPEAT, (int32_t)pc, pos, count) < 0) return -1;
         }
-        pc = after;
+        if (m->steps > m->max_steps) {
+          m->err = URL_STEP_LIMIT;
+          return -1;
+        }
+        pc += repeat_len(op);
         continue;
       }
       case OP_BACKREF: {
@@ -1574,7 +2125,7 @@ static int run(vm *m, size_t pc, long pos, long *end) {
         int neg = bits & B_NEG;
         if (rc > 0 && !neg) {
           for (size_t k = 0; k < nslots && rc > 0; k++)
-            if (snap[k] != m->caps[k] && push(m, BT_SLOT, 0, snap[k], (long)k, 0) < 0)
+            if (snap[k] != m->caps[k] && push(m, BT_SLOT, 0, snap[k], (long)k) < 0)
               rc = -1;
         } else if (rc > 0 && neg) {
           memcpy(m->caps, snap, nslots * sizeof *snap);
@@ -1608,32 +2159,22 @@ static int run(vm *m, size_t pc, long pos, long *end) {
         pos = b->pos;
         break;
       }
-      /* BT_REPEAT: one fewer (greedy) or one more (lazy) */
+      /* BT_REPEAT: its next try, if any is left (the entry stays for the
+         one after) */
       const int32_t *rop = prog + b->pc;
-      const int32_t *atom = rop + 3;
-      uint32_t min = (uint32_t)rop[1], max = (uint32_t)rop[2];
-      long count = b->a, p = b->pos, next;
-      if (rop[0] >> 8 & B_GREEDY) {
-        read_cp(m, p, 1, &next); /* back over the last character taken */
-        p = next;
-        count--;
-        if ((uint32_t)count > min) {
-          b->pos = p;
-          b->a = count;
-          m->top++;
-        }
-      } else {
-        next = match_char(m, atom, p);
-        if (next < 0) continue;
-        p = next;
-        count++;
-        if ((uint32_t)count < max) {
-          b->pos = p;
-          b->a = count;
-          m->top++;
-        }
+      long count = b->a, p = b->pos;
+      if (!repeat_retry(m, rop, &p, &count)) continue;
+      if (m->steps > m->max_steps) {
+        m->err = URL_STEP_LIMIT;
+        return -1;
       }
-      pc = (size_t)b->pc + 3 + op_len(atom[0]);
+      if (rop[0] >> 8 & B_GREEDY ? (uint32_t)count > (uint32_t)rop[1]
+                                 : (uint32_t)count < (uint32_t)rop[2]) {
+        b->pos = p;
+        b->a = count;
+        m->top++;
+      }
+      pc = (size_t)b->pc + repeat_len(rop);
       pos = p;
       break;
     }
@@ -1655,6 +2196,12 @@ int pat_regex_exec(const pat_regex *re, const char *in, size_t n, long *caps,
           .max_steps = max_steps ? max_steps : PAT_DEFAULT_STEPS + 64 * n};
   int rc = 0;
   long end = 0;
+  if (re->linear && re->anchored) { /* one try, one way */
+    for (size_t k = 0; k < nslots; k++) caps[k] = -1;
+    if (run_linear(&m, 0, &end)) return URL_OK;
+    for (size_t k = 0; k < nslots; k++) caps[k] = -1;
+    return URL_FAILURE;
+  }
   /* RegExpBuiltinExec: try each index from lastIndex 0 */
   for (long start = 0; start <= (long)n; start++) {
     for (size_t k = 0; k < nslots; k++) caps[k] = -1;

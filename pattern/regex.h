@@ -31,8 +31,12 @@
 
 /* Status beyond url_status: the step limit was reached. */
 
-/* Flags: the `i` flag (the `v` flag is always on). */
+/* Flags: the `i` flag (the `v` flag is always on); PAT_RE_UNTUNED
+   compiles without the shortcuts that give the same results faster
+   (literal runs as one op, quantifiers that never give back, the
+   straight-line matcher): the reference tests compare them with. */
 #define PAT_RE_ICASE 1
+#define PAT_RE_UNTUNED 2
 
 typedef struct pat_regex pat_regex;
 

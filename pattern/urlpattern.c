@@ -6,8 +6,10 @@
 ** Matching runs each component's regular expression, except where a
 ** shorter way gives the same answer: a component whose pattern is only
 ** the full wildcard ("*": "^(.*)$") matches any input without a line
-** terminator, the whole input being its group; a component of fixed text
-** only ("https", "": "^https$") is a comparison.
+** terminator (any component of a URL record), the whole input being its
+** group; a component of fixed text only ("https", "": "^https$") is a
+** comparison.  The test of a URL (url_pattern_test_url) looks only at the
+** components that can fail, and keeps no captures.
 */
 #include <stdio.h>
 #include <string.h>
@@ -39,6 +41,9 @@ struct url_pattern {
   url_str *names;
   size_t nslots;
   int ignore_case;
+  /* the components a URL can fail to match (not FAST_ANY), in order */
+  unsigned char tested[PAT_N];
+  int ntested;
 };
 
 /* ------------------------------------------------------------ compiling */
@@ -147,14 +152,14 @@ static int compile_component(build *b, pat_component which, const char *in,
 }
 
 static int exec_component(const comp *c, const char *s, size_t n, long *caps,
-                          size_t max_steps);
+                          size_t max_steps, int in_url);
 
 /* https://urlpattern.spec.whatwg.org/#protocol-component-matches-a-special-scheme */
 static int matches_special(const comp *c, long *caps, int *matches) {
   *matches = 0;
   for (size_t i = 0; i < 6; i++) {
     const char *s = pat_special_schemes[i];
-    int rc = exec_component(c, s, strlen(s), caps, 0);
+    int rc = exec_component(c, s, strlen(s), caps, 0, 1);
     if (rc == URL_OK) {
       *matches = 1;
       return URL_OK;
@@ -230,6 +235,7 @@ static int finish(url_pattern *p, build *b, size_t off[PAT_N][3][2]) {
     c->names = p->names + b->names_at[i];
     c->slot = slot;
     slot += 2 * ((size_t)pat_regex_groups(c->re) + 1);
+    if (c->fast != FAST_ANY) p->tested[p->ntested++] = (unsigned char)i;
   }
   p->nslots = slot;
   return URL_OK;
@@ -348,10 +354,11 @@ static int is_ascii(const char *s, size_t n) {
 }
 
 /* RegExpBuiltinExec of c's regular expression on s[0..n), or its shorter
-   equivalent. */
+   equivalent.  in_url: s is a component of a URL record, which is ASCII
+   without CR or LF (the parser removes them; the rest it percent-encodes). */
 static int exec_component(const comp *c, const char *s, size_t n, long *caps,
-                          size_t max_steps) {
-  if (c->fast == FAST_ANY && is_line_terminator_free(s, n)) {
+                          size_t max_steps, int in_url) {
+  if (c->fast == FAST_ANY && (in_url || is_line_terminator_free(s, n))) {
     caps[0] = caps[2] = 0;
     caps[1] = caps[3] = (long)n;
     return URL_OK;
@@ -370,11 +377,12 @@ static int exec_component(const comp *c, const char *s, size_t n, long *caps,
   return pat_regex_exec(c->re, s, n, caps, max_steps);
 }
 
-static int exec_all(const url_pattern *p, size_t max_steps, pat_match *m) {
+static int exec_all(const url_pattern *p, size_t max_steps, int in_url,
+                    pat_match *m) {
   for (int i = 0; i < PAT_N; i++) {
     m->caps[i] = m->slots + p->c[i].slot;
     int rc = exec_component(&p->c[i], m->input[i].s, m->input[i].n, m->caps[i],
-                            max_steps);
+                            max_steps, in_url);
     if (rc != URL_OK) return rc;
   }
   return URL_OK;
@@ -385,17 +393,36 @@ static url_str nonnull(url_str s) {
   return s;
 }
 
+/* The component c of the URL u, as the Standard's match reads it. */
+static url_str input_of(const url *u, pat_component c) {
+  switch (c) {
+    case PAT_PROTOCOL: return url_scheme(u);
+    case PAT_USERNAME: return url_username(u);
+    case PAT_PASSWORD: return url_password(u);
+    case PAT_HOSTNAME: return url_hostname(u);
+    case PAT_PORT: return url_port(u);
+    case PAT_PATHNAME: return url_pathname(u);
+    case PAT_SEARCH: return nonnull(url_query(u));
+    default: return nonnull(url_fragment(u));
+  }
+}
+
 int url_pattern_match_url(const url_pattern *p, const url *u, size_t max_steps,
                           pat_match *m) {
-  m->input[PAT_PROTOCOL] = url_scheme(u);
-  m->input[PAT_USERNAME] = url_username(u);
-  m->input[PAT_PASSWORD] = url_password(u);
-  m->input[PAT_HOSTNAME] = url_hostname(u);
-  m->input[PAT_PORT] = url_port(u);
-  m->input[PAT_PATHNAME] = url_pathname(u);
-  m->input[PAT_SEARCH] = nonnull(url_query(u));
-  m->input[PAT_HASH] = nonnull(url_fragment(u));
-  return exec_all(p, max_steps, m);
+  for (int i = 0; i < PAT_N; i++) m->input[i] = input_of(u, (pat_component)i);
+  return exec_all(p, max_steps, 1, m);
+}
+
+int url_pattern_test_url(const url_pattern *p, const url *u, size_t max_steps,
+                         long *slots) {
+  /* a component whose pattern is "*" matches any component of a URL */
+  for (int i = 0; i < p->ntested; i++) {
+    const comp *c = &p->c[p->tested[i]];
+    url_str in = input_of(u, (pat_component)p->tested[i]);
+    int rc = exec_component(c, in.s, in.n, slots + c->slot, max_steps, 1);
+    if (rc != URL_OK) return rc;
+  }
+  return URL_OK;
 }
 
 int url_pattern_match(const url_pattern *p, const pat_input *input,
@@ -421,5 +448,5 @@ int url_pattern_match(const url_pattern *p, const pat_input *input,
   for (int i = 0; i < PAT_N; i++)
     m->input[i] = r[i].off == PAT_ABSENT ? (url_str){"", 0}
                                          : (url_str){m->store.ptr + r[i].off, r[i].len};
-  return exec_all(p, max_steps, m);
+  return exec_all(p, max_steps, 0, m);
 }

@@ -116,4 +116,10 @@ int url_pattern_match(const url_pattern *p, const pat_input *input,
 int url_pattern_match_url(const url_pattern *p, const url *u, size_t max_steps,
                           pat_match *m);
 
+/* https://urlpattern.spec.whatwg.org/#dom-urlpattern-test given a parsed
+   URL: url_pattern_match_url's status without its result (slots:
+   url_pattern_slots(p) longs of scratch). */
+int url_pattern_test_url(const url_pattern *p, const url *u, size_t max_steps,
+                         long *slots);
+
 #endif /* URL_PATTERN_H */

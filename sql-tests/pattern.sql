@@ -78,6 +78,40 @@ INSERT INTO checks VALUES ('pattern per row', (SELECT group_concat(url_pattern_t
 INSERT INTO checks VALUES ('first matching route', (SELECT group_concat(route, ',') FROM (SELECT (SELECT name FROM routes AS r WHERE url_pattern_test(r.pattern, h.url) ORDER BY priority LIMIT 1) AS route FROM hits AS h)), 'book,books,any');
 INSERT INTO checks VALUES ('join exec', (SELECT group_concat(r.name || '=' || e.value, ',') FROM routes AS r, hits AS h, url_pattern_exec(r.pattern, h.url) AS e WHERE e.name = 'id'), 'book=1');
 
+-- the shortcuts of matching (a component of only "*" or fixed text; a
+-- quantifier that never gives back, skipping to where what follows can
+-- start, `?` without a loop, runs of fixed text, the straight-line
+-- matcher; the test that needs no captures) give the Standard's groups
+INSERT INTO checks VALUES ('optional segment', (SELECT value FROM url_pattern_exec('{"pathname": "/products/:id?"}', 'https://a/products/42') WHERE name = 'id'), '42');
+INSERT INTO checks VALUES ('optional segment unset', (SELECT value IS NULL FROM url_pattern_exec('{"pathname": "/products/:id?"}', 'https://a/products') WHERE name = 'id'), 1);
+INSERT INTO checks VALUES ('optional segment empty', (SELECT count(*) FROM url_pattern_exec('{"pathname": "/products/:id?"}', 'https://a/products/')), 0);
+INSERT INTO checks VALUES ('optional segment two', (SELECT count(*) FROM url_pattern_exec('{"pathname": "/products/:id?"}', 'https://a/products/4/2')), 0);
+INSERT INTO checks VALUES ('wildcard subdomain', (SELECT value FROM url_pattern_exec('https://*.example.com/*', 'https://a.b.example.com/x') WHERE component = 'hostname'), 'a.b');
+INSERT INTO checks VALUES ('wildcard subdomain none', (SELECT count(*) FROM url_pattern_exec('https://*.example.com/*', 'https://example.com/')), 0);
+INSERT INTO checks VALUES ('wildcard subdomain greedy', (SELECT value FROM url_pattern_exec('https://*.example.com/*', 'https://x.example.com.example.com/') WHERE component = 'hostname'), 'x.example.com');
+INSERT INTO checks VALUES ('segment then text', (SELECT value FROM url_pattern_exec('{"pathname": "/:file.html"}', 'https://a/a.b.html') WHERE name = 'file'), 'a.b');
+INSERT INTO checks VALUES ('segment then text twice', (SELECT value FROM url_pattern_exec('{"pathname": "/:file.html"}', 'https://a/x.html.html') WHERE name = 'file'), 'x.html');
+INSERT INTO checks VALUES ('optional subdomain unset', (SELECT value IS NULL FROM url_pattern_exec('{"hostname": "{*.}?github.com"}', 'https://github.com/') WHERE component = 'hostname'), 1);
+INSERT INTO checks VALUES ('optional subdomain', (SELECT value FROM url_pattern_exec('{"hostname": "{*.}?github.com"}', 'https://a.b.github.com/') WHERE component = 'hostname'), 'a.b');
+INSERT INTO checks VALUES ('optional s', (SELECT url_pattern_test('http{s}?://a/', 'http://a/') || url_pattern_test('http{s}?://a/', 'https://a/') || url_pattern_test('http{s}?://a/', 'httpss://a/')), '110');
+INSERT INTO checks VALUES ('fixed text ignoreCase', (SELECT value FROM url_pattern_exec('{"pathname": "/Products/:id", "ignoreCase": true}', 'https://a/PRODUCTS/7') WHERE name = 'id'), '7');
+INSERT INTO checks VALUES ('two wildcards', (SELECT group_concat(value, '|') FROM url_pattern_exec('{"search": "*utm_source=*"}', 'https://a/?utm_source=x&b=utm_source=y') WHERE component = 'search'), 'utm_source=x&b=|y');
+INSERT INTO checks VALUES ('line feed removed from a URL', url_pattern_test('https://a/:x', 'https://a/b' || char(10) || 'c'), 1);
+CREATE TEMP TABLE grid_p(p);
+INSERT INTO grid_p VALUES ('https://*/:seg/*'), ('https://*.example.com/*'), ('{"pathname": "/products/:id?"}'), ('http{s}?://{*.}?github.com/:owner/:repo/*'), ('{"pathname": "/*.html"}'), ('{"search": "*utm_source=*"}'), ('https://*/:lang(en|de)/*'), ('{"pathname": "/:year(\\d+)/:slug", "ignoreCase": true}'), ('https://a.example/:x?#*'), ('{"hostname": "{:sub.}?a.example", "port": "8080"}');
+CREATE TEMP TABLE grid_u(u);
+INSERT INTO grid_u VALUES ('https://a.example/'), ('https://a.example/x/y'), ('https://b.a.example:8080/products'), ('https://a.example/products/42'), ('http://github.com/o/r/tree/main'), ('https://gist.github.com/o/r'), ('https://x.example.com/index.html'), ('https://a.example/?utm_source=n'), ('https://a.example/en/x'), ('https://a.example/2024/Post'), ('https://a.example/x#frag'), ('mailto:x@a.example'), ('https://a.example/%C3%A9/y');
+INSERT INTO checks VALUES ('test agrees with exec', (SELECT count(*) FROM grid_p, grid_u WHERE url_pattern_test(p, u) IS NOT (SELECT count(*) > 0 FROM url_pattern_exec(p, u))), 0);
+INSERT INTO checks VALUES ('test grid matches', (SELECT group_concat(m, '') FROM (SELECT sum(url_pattern_test(p, u)) AS m FROM grid_p, grid_u GROUP BY p ORDER BY p)), '1161111121');
+
+-- the connection keeps compiled patterns by their text (the last 64 or
+-- so): more patterns than that, each still right; a pattern shared by a
+-- statement's scalar call and a cursor, whose captures stay its own
+INSERT INTO checks VALUES ('many patterns per row', (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200) SELECT sum(url_pattern_test('https://a/p' || i || '/:x', 'https://a/p' || i || '/7')) || ',' || sum(url_pattern_test('https://a/p' || i || '/:x', 'https://a/p' || (i + 1) || '/7')) FROM n, (SELECT 1 UNION ALL SELECT 2)), '400,0');
+INSERT INTO checks VALUES ('many patterns exec', (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200) SELECT sum(e.value) FROM n, url_pattern_exec('https://a/p' || i || '/:x', 'https://a/p' || i || '/' || i) AS e WHERE e.name = 'x'), 20100);
+INSERT INTO checks VALUES ('test beside exec of the same pattern', (SELECT group_concat(url_pattern_test('https://a/:x', 'https://a/22222') || e.value, ',') FROM url_pattern_exec('https://a/:x', 'https://a/1') AS e WHERE e.name = 'x'), '11');
+INSERT INTO checks VALUES ('has regexp groups per row', (SELECT group_concat(url_pattern_has_regexp_groups(column1), '') FROM (VALUES ('https://a/:id(\d+)'), ('https://a/:id'), ('https://a/:id(\d+)'))), '101');
+
 -- huge inputs, and the step limit: a pattern that backtracks without end
 INSERT INTO checks VALUES ('huge input', url_pattern_test('https://a/*', 'https://a/' || printf('%.1000000c', 'x')), 1);
 INSERT INTO checks VALUES ('huge input group', (SELECT length(value) FROM url_pattern_exec('https://a/:x/*', 'https://a/b/' || printf('%.1000000c', 'x')) WHERE component = 'pathname' AND name = '0'), 1000000);

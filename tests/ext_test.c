@@ -6,8 +6,9 @@
 **   - heap allocations per row: none for url_href, url_hostname, url_origin,
 **     url_valid, url_resolve with a constant base, with a base that changes
 **     every row (also longer than the inline storage), a url_components
-**     join, url_pattern_test with a constant pattern and a url_pattern_exec
-**     join.  A counting SQLITE_CONFIG_MALLOC wrapper sees every allocation
+**     join, url_pattern_test with a constant pattern and with a pattern
+**     that changes every row (a join against a table of patterns), and
+**     url_pattern_exec joins.  A counting SQLITE_CONFIG_MALLOC wrapper sees every allocation
 **     (the extension allocates only through SQLite); after a first run, a
 **     query over 2N rows must allocate exactly as much as over N rows;
 **   - the statement's cache of parsed bases: url_resolve(b, r) and
@@ -178,6 +179,10 @@ static void check_allocations(void) {
       "SELECT count(url_pattern_test('https://{:sub.}?example.com/*', u)) FROM urls",
       "SELECT count(url_pattern_test('{\"pathname\": \"/:a/:b*\"}', u, b)) FROM urls",
       "SELECT count(e.value) FROM urls, url_pattern_exec('http{s}?://*/:seg/*', urls.u) AS e",
+      "SELECT count(url_pattern_test(r.column1, u)) FROM urls, (VALUES ('https://*/:x'),"
+      " ('{\"pathname\": \"/:a/:b?\"}'), ('http{s}?://*.example.com/*')) AS r",
+      "SELECT count(e.value) FROM urls, (VALUES ('https://*/:x/*'), ('{\"search\": \"*=:v\"}'))"
+      " AS r, url_pattern_exec(r.column1, urls.u) AS e",
   };
   sqlite3 *db = open_db(NULL);
   if (!db) {
@@ -464,14 +469,16 @@ static void check_bound_calls(void) {
       "SELECT url_resolve('https://a.example/x/', ?1)",
       "SELECT url_resolve(?1, ?2), url_href(?1)",
       "SELECT url_href(?2, ?1)",
+      "SELECT url_pattern_test('https://*/:x', ?1), url_pattern_test(?1 || ':x', ?2)",
   };
   static const char *const IDENT[] = {
       "SELECT identity('https://a.example/x/', ?1)",
       "SELECT identity(?1, ?2), identity(?1)",
       "SELECT identity(?2, ?1)",
+      "SELECT ?1 IS NULL, (?1 || ':x') IS NULL OR ?2 IS NULL", /* integers too */
   };
-  unsigned long long ours = bound_allocs(db, OURS, 3);
-  unsigned long long ident = bound_allocs(db, IDENT, 3);
+  unsigned long long ours = bound_allocs(db, OURS, 4);
+  unsigned long long ident = bound_allocs(db, IDENT, 4);
   char what[200];
   snprintf(what, sizeof what,
            "bound calls: %llu allocations in 60 rounds, identity's %llu (want "

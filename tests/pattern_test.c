@@ -212,6 +212,26 @@ static int check_component(int index, const json_value *c, const url_pattern *p,
   return 1;
 }
 
+/* The regular expressions the WPT patterns compile to (distinct), for
+   tuned_vs_untuned(). */
+#define MAX_KEPT 2048
+static struct {
+  char *src;
+  size_t n;
+  int flags;
+} kept[MAX_KEPT];
+static int n_kept;
+
+static void keep_regex(url_str re, int flags) {
+  for (int i = 0; i < n_kept; i++)
+    if (kept[i].flags == flags && eq(re, kept[i].src, kept[i].n)) return;
+  if (n_kept == MAX_KEPT || !(kept[n_kept].src = malloc(re.n + 1))) return;
+  memcpy(kept[n_kept].src, re.s, re.n);
+  kept[n_kept].src[re.n] = 0;
+  kept[n_kept].n = re.n;
+  kept[n_kept++].flags = flags;
+}
+
 /* Runs case c; returns 1 if every check passed. */
 static int run_case(int index, const json_value *c) {
   const json_value *pattern = json_get(c, "pattern");
@@ -248,6 +268,9 @@ static int run_case(int index, const json_value *c) {
     return 0;
   }
   int ok = 1;
+  for (int comp = 0; comp < PAT_N; comp++)
+    keep_regex(url_pattern_regexp(p, (pat_component)comp),
+               url_pattern_ignore_case(p) && comp > PAT_PORT ? PAT_RE_ICASE : 0);
   for (int comp = 0; comp < PAT_N && ok; comp++) {
     const char *s;
     size_t n;
@@ -464,6 +487,237 @@ static void regex_case(const char *re, int flags, const char *in, const char *wa
   check_named(!strcmp(got, want), what);
 }
 
+/* --------------------------------- our own: the engine's shortcuts */
+
+/*
+** The shortcuts of the compiled program (regex.h, PAT_RE_UNTUNED: runs of
+** literal characters as one op, quantifiers that never give back, skipping
+** positions where what follows cannot start, the straight-line matcher)
+** must give what the plain program gives: the same match, or none, with
+** the same captures.  For each regular expression of the WPT patterns,
+** of REGEX_CASES and of SHORTCUT_CASES (shapes the shortcuts apply to, or
+** nearly do), pseudo-random inputs built from its own literal characters
+** and from characters that fold, are line terminators or are not ASCII.
+*/
+static const char *const SHORTCUT_CASES[] = {
+    "^(.*)\\.example\\.com$", "^(?:([^\\.]+?))\\.example\\.com$",
+    "^(?:\\/([^\\/]+?))\\.html$", "^\\/products(?:\\/([^\\/]+?))?$",
+    "^(?:\\/([^\\/]+?))(?:\\/(.*))$", "^(.*)$", "^(.*?)$", "^([^\\/]+?)$",
+    "^(.*)x(.*)$", "^(.*?)x(.*?)$", "^([a-z]+)([a-z0-9]*)$", "^([a-z]+?)(\\d+)$",
+    "^(\\w+)\\b(.*)$", "^([^k]+)k$", "^([^s]*)s$", "^(.+)[sk]$", "^([^\\n]*)$",
+    "^(a{2,3})(a*)$", "^(a{2,3}?)(a*?)$", "^(.{1,2}?)(.{1,2})$", "^([^\\/]*)(?=\\/)",
+    "^(?:ab|a)(b*)c$", "([^\\/]+?)\\/", "(.*)\\.(.*)", "x*?y", "^(.*)(?<=\\.)(.*)$",
+    "^(?:[^\\/]+?)(?:\\/(?:[^\\/]+?))*$", "^(é+)(.*)$", "^([^é]*)é$", "^(.*)\\u2028$",
+    "^abc$", "^a(b)c$", "^abcdefgh(i)jk$", "^(?:abc|abd)$", "abc", "^(?i:abc)k$",
+    /* a character only folding makes common to both sides */
+    "^([A-Z]+)(?i:a)$", "^([^a]+)(?i:A)$", "^(\\u212A+)(?i:k)$", "^([^s]+)(?i:s)$",
+    "^(.*)(?i:K)(.*)$", "^(k+)(?-i:\\u212A)$",
+    /* what follows: optional, a line end under m, the same character */
+    "^(a*)(b*)a$", "^(a+?)(b*?)(a*)$", "^([^a]*?)(?m:$)", "^([^a]*)(?m:$)(.*)$",
+    "^(a+)a$", "^(a{2,3}?)(a*?)$", "^(\\/+?)\\/(.*)$",
+    /* what follows starts with a character that is not ASCII */
+    "^(.*)é$", "^(.*)\\u212A(.*)$", "^(.+?)é", "^(.*)(?:é|x)$", "^(.*)[à-ÿ]$",
+    "^(.*?)\\u{1F600}(.*)$",
+    /* `?` of what cannot match the empty string, and of what can */
+    "^\\/products(?:\\/([^\\/]+?))?$", "^(a*)?$", "^(?:(a)|b)?c$", "^(?:x(a*))?(.*)$",
+    "^(?:(a)?b)+$", "^(a)?\?(a*)$", "^(?:(a)|())?(a*)$", "(?<=(a)?)b", "^(?:(?=a)a)?(.*)$",
+    /* fixed text up to the end after a quantifier */
+    "^(.{2,3})ab$", "^(.*?)abc$", "^(.*)(a)$", "^(.+)kx$", "^(.*)\\.$", "^(.*)s$",
+    "^(.?)ab$", "^(a{2,4})(?:a)$", "^([^\\/]*)(?:\\/x)$", "^(.*)(?=x)x$", "^(.*)x(?m:$)",
+    "^(\\w*)a\\b$", "a(.*)xy$", "^(.*)\\/(?:y)$", "^(.*)ab", "(.+?)x",
+};
+
+static uint64_t prng_state = 0x9E3779B97F4A7C15u;
+static unsigned prng(unsigned n) {
+  prng_state ^= prng_state << 13;
+  prng_state ^= prng_state >> 7;
+  prng_state ^= prng_state << 17;
+  return (unsigned)(prng_state % n);
+}
+
+/* Tokens inputs are made of: those below, and the literal runs of the
+   regular expression (letters, digits and the punctuation URLs use). */
+static const char *const TOKENS[] = {
+    "/", ".", "a", "A", "b", "k", "K", "s", "S", "x", "y", "1", "-", "_", " ",
+    "\n", "\r", "\xE2\x84\xAA" /* U+212A */, "\xC5\xBF" /* U+017F */,
+    "\xC3\xA9" /* é */, "\xE2\x80\xA8" /* U+2028 */, "\xF0\x9F\x98\x80"};
+
+/* Its literal runs: "example", "com", "products", ... */
+static int literal_runs(const char *re, char runs[][32], int max) {
+  int n = 0;
+  for (const char *p = re; *p && n < max;) {
+    if (*p == '\\' && p[1]) { /* an escape is its own run: "\\." is "." */
+      if (strchr("./-_", p[1])) {
+        runs[n][0] = p[1];
+        runs[n++][1] = 0;
+      }
+      p += 2;
+      continue;
+    }
+    size_t k = 0;
+    while ((p[k] >= 'a' && p[k] <= 'z') || (p[k] >= 'A' && p[k] <= 'Z') ||
+           (p[k] >= '0' && p[k] <= '9'))
+      k++;
+    if (k && k < 32) {
+      memcpy(runs[n], p, k);
+      runs[n++][k] = 0;
+    }
+    p += k ? k : 1;
+  }
+  return n;
+}
+
+/* The same result, tuned and untuned, on every input: 1, else prints the
+   first difference. */
+static int same_both_ways(const char *src, size_t src_n, int flags) {
+  pat_regex *tuned, *plain;
+  char err[128];
+  int rt = pat_regex_compile(src, src_n, flags, &url_mem_libc, &tuned, err, sizeof err);
+  int rp = pat_regex_compile(src, src_n, flags | PAT_RE_UNTUNED, &url_mem_libc,
+                             &plain, err, sizeof err);
+  if (rt != URL_OK || rp != URL_OK) {
+    if (rt == URL_OK) pat_regex_free(tuned);
+    if (rp == URL_OK) pat_regex_free(plain);
+    return rt == rp; /* both errors */
+  }
+  char runs[16][32];
+  const char *tok[64];
+  size_t ntok = 0;
+  int ok = 1;
+  for (size_t i = 0; i < sizeof TOKENS / sizeof TOKENS[0]; i++) tok[ntok++] = TOKENS[i];
+  size_t nruns = (size_t)literal_runs(src, runs, 16);
+  for (size_t i = 0; i < nruns; i++) tok[ntok++] = runs[i];
+  /* each token 1-4 times; each pair of tokens, each once or twice (ab,
+     aab, abb, aabb); then random sequences, the regular expression's
+     literal runs twice as likely as the other tokens */
+  size_t singles = 4 * ntok, pairs = 4 * ntok * ntok;
+  for (size_t t = 0; t < singles + pairs + 600 && ok; t++) {
+    size_t pick[8], np = 0;
+    if (t < singles) {
+      while (np <= t % 4) pick[np++] = t / 4;
+    } else if (t < singles + pairs) {
+      size_t u = t - singles, x = u / 4 % ntok, y = u / 4 / ntok;
+      pick[np++] = x;
+      if (u & 1) pick[np++] = x;
+      pick[np++] = y;
+      if (u & 2) pick[np++] = y;
+    } else {
+      for (unsigned k = prng(9); k > 0; k--) {
+        size_t r = prng((unsigned)(ntok + nruns));
+        pick[np++] = r < ntok ? r : ntok - nruns + (r - ntok);
+      }
+    }
+    char in[256];
+    size_t n = 0;
+    for (size_t i = 0; i < np; i++) {
+      size_t k = strlen(tok[pick[i]]);
+      if (n + k < sizeof in) memcpy(in + n, tok[pick[i]], k), n += k;
+    }
+    int ng = pat_regex_groups(tuned);
+    long a[64], b[64];
+    if (ng >= 31) break;
+    int x = pat_regex_exec(tuned, in, n, a, 1000000);
+    int y = pat_regex_exec(plain, in, n, b, 1000000);
+    ok = x == y;
+    for (int g = 0; ok && x == URL_OK && g < 2 * (ng + 1); g++) ok = a[g] == b[g];
+    if (!ok) {
+      printf("FAIL regex /%.*s/%s on \"", (int)src_n, src, flags & PAT_RE_ICASE ? "vi" : "v");
+      fwrite(in, 1, n, stdout);
+      printf("\": tuned gives %d, untuned %d", x, y);
+      for (int g = 0; x == URL_OK && y == URL_OK && g < 2 * (ng + 1); g++)
+        printf(" [%d] %ld/%ld", g, a[g], b[g]);
+      printf("\n");
+    }
+  }
+  pat_regex_free(tuned);
+  pat_regex_free(plain);
+  return ok;
+}
+
+static void tuned_vs_untuned(void) {
+  int total = 0, ok = 0;
+  for (int i = 0; i < n_kept; i++, total++) {
+    ok += check(same_both_ways(kept[i].src, kept[i].n, kept[i].flags));
+    free(kept[i].src);
+  }
+  for (size_t i = 0; i < sizeof REGEX_CASES / sizeof REGEX_CASES[0]; i++, total++)
+    ok += check(same_both_ways(REGEX_CASES[i].re, strlen(REGEX_CASES[i].re),
+                               REGEX_CASES[i].flags));
+  for (size_t i = 0; i < sizeof SHORTCUT_CASES / sizeof SHORTCUT_CASES[0]; i++)
+    for (int f = 0; f < 2; f++, total++)
+      ok += check(same_both_ways(SHORTCUT_CASES[i], strlen(SHORTCUT_CASES[i]),
+                                 f ? PAT_RE_ICASE : 0));
+  printf("regular expressions matched tuned and untuned alike: %d/%d\n", ok, total);
+}
+
+/* ------------------------------------- what matching a URL relies on */
+
+/*
+** url_pattern_match_url and url_pattern_test_url take a component of a
+** URL record to be ASCII without CR or LF (so "*" matches it without a
+** look, and `.` any character of it): the parser removes tabs and
+** newlines and percent-encodes the rest.  Every URL urltestdata.json and
+** the inputs below parse to, href and so every component, must be so.
+*/
+static const char *const DIRTY_INPUTS[] = {
+    "https://a/\xE2\x80\xA8\n\r\tx?\xE2\x80\xA9#\xE2\x80\xA8\r",
+    "a:\xE2\x80\xA8 b\n\xC2\x85", "https://us\ner:pa\rss@h\no.st:8\n0/p",
+    "non-spec://h\xE2\x80\xA8ost/\xC2\x85", "https://\xE2\x84\xAA.example/\xC5\xBF",
+    "javascript:\nalert(1)\r\xE2\x80\xA8", "file:///C:/\xE2\x80\xA9/x#\n",
+};
+
+static int clean_href(const char *in, size_t n, const url *base, char *why,
+                      size_t cap) {
+  char st[512];
+  url u;
+  url_init(&u, &url_mem_libc, st, sizeof st, (size_t)1 << 24);
+  int ok = 1;
+  if (url_parse(&u, in, n, base) == URL_OK) {
+    url_str h = url_href(&u);
+    for (size_t i = 0; i < h.n && ok; i++)
+      if ((unsigned char)h.s[i] >= 0x80 || h.s[i] == '\n' || h.s[i] == '\r') {
+        ok = 0;
+        snprintf(why, cap, "href %.*s: byte %zu is 0x%02X", (int)h.n, h.s, i,
+                 (unsigned char)h.s[i]);
+      }
+  }
+  url_free(&u);
+  return ok;
+}
+
+static void url_components_clean(const char *dir) {
+  char path[4096], why[600] = "";
+  int total = 0, ok = 0;
+  snprintf(path, sizeof path, "%s/urltestdata.json", dir);
+  json_value *root = json_parse_file(path);
+  for (size_t i = 0; root && i < json_len(root); i++) {
+    const json_value *c = json_at(root, i);
+    size_t n, bn;
+    const char *in = json_str(json_get(c, "input"), &n);
+    const char *b = json_str(json_get(c, "base"), &bn);
+    if (!in || url_utf8_valid_prefix((const unsigned char *)in, n) != n) continue;
+    char st[512];
+    url base;
+    url_init(&base, &url_mem_libc, st, sizeof st, (size_t)1 << 24);
+    int have_base = b && url_utf8_valid_prefix((const unsigned char *)b, bn) == bn &&
+                    url_parse(&base, b, bn, NULL) == URL_OK;
+    total++;
+    int good = clean_href(in, n, have_base ? &base : NULL, why, sizeof why);
+    ok += good;
+    if (!check(good)) printf("FAIL urltestdata.json case %zu: %s\n", i, why);
+    url_free(&base);
+  }
+  json_free(root);
+  for (size_t i = 0; i < sizeof DIRTY_INPUTS / sizeof DIRTY_INPUTS[0]; i++) {
+    total++;
+    int good = clean_href(DIRTY_INPUTS[i], strlen(DIRTY_INPUTS[i]), NULL, why, sizeof why);
+    ok += good;
+    if (!check(good)) printf("FAIL input %zu: %s\n", i, why);
+  }
+  check_named(total > 100, "urltestdata.json: not found or empty");
+  printf("URLs whose components are ASCII without CR or LF: %d/%d\n", ok, total);
+}
+
 /* ------------------------------------------------ our own: patterns */
 
 /* A pattern (SQL text: constructor string or JSON), an input (URL string
@@ -619,5 +873,7 @@ int main(int argc, char **argv) {
     pattern_case(PATTERN_CASES[i].pattern, PATTERN_CASES[i].input,
                  PATTERN_CASES[i].want);
   printf("own regular expression and pattern cases: %d\n", passed + failed - before);
+  tuned_vs_untuned();
+  url_components_clean(argc > 1 ? argv[1] : "tests/data");
   return check_summary();
 }
