@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "internal.h"
+#include "urlpattern.h"
 
 int url_pattern_create(url_pattern **out, const pat_input *input,
                        const char *base, size_t base_n, int ignore_case,

@@ -8,7 +8,8 @@
 
 #include "regex.h"
 #include "utf8.h"
-#include "urlpattern.h"
+#include "id_tables.h"
+#include "init.h"
 
 /* ------------------------------------------------------------ tokens */
 

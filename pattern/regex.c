@@ -25,6 +25,8 @@
 #include <string.h>
 
 #include "regex.h"
+
+#include "id_tables.h"
 #include "utf8.h"
 
 #define INF UINT32_MAX

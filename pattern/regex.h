@@ -64,9 +64,4 @@ int pat_regex_groups(const pat_regex *re);
 int pat_regex_exec(const pat_regex *re, const char *in, size_t n,
                    long *caps, size_t max_steps);
 
-/* ECMAScript's IdentifierStartChar / IdentifierPartChar (ID_Start plus $ _,
-   ID_Continue plus $ ZWNJ ZWJ; pattern/id_tables.c). */
-int pat_is_id_start(uint32_t c);
-int pat_is_id_part(uint32_t c);
-
 #endif /* PAT_REGEX_H */

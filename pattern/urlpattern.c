@@ -15,11 +15,9 @@
 #include <string.h>
 
 #include "internal.h"
+#include "urlpattern.h"
 #include "parse.h"
 
-const char *const pat_component_names[PAT_N] = {
-    "protocol", "username", "password", "hostname",
-    "port",     "pathname", "search",   "hash"};
 
 enum { FAST_NONE, FAST_ANY, FAST_EXACT };
 

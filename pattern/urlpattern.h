@@ -17,42 +17,9 @@
 
 #include <stddef.h>
 
+#include "init.h"
 #include "regex.h"
 #include "url.h"
-
-/* The components, in the Standard's order. */
-typedef enum pat_component {
-  PAT_PROTOCOL,
-  PAT_USERNAME,
-  PAT_PASSWORD,
-  PAT_HOSTNAME,
-  PAT_PORT,
-  PAT_PATHNAME,
-  PAT_SEARCH,
-  PAT_HASH,
-  PAT_N
-} pat_component;
-
-/* "protocol", ..., "hash". */
-extern const char *const pat_component_names[PAT_N];
-
-/*
-** A URLPatternInit: each member a string (valid UTF-8), or absent (s
-** NULL).  The strings belong to the caller.
-*/
-typedef struct pat_init {
-  url_str c[PAT_N];
-  url_str base_url;
-} pat_init;
-
-/* A URLPatternInput: a string (is_init 0) or a URLPatternInit. */
-typedef struct pat_input {
-  int is_init;
-  url_str string;
-  pat_init init;
-} pat_input;
-
-typedef struct url_pattern url_pattern;
 
 /*
 ** https://urlpattern.spec.whatwg.org/#url-pattern-create: the pattern of
