@@ -1,5 +1,6 @@
 /*
-** Public suffix, registrable domain and same site over libpsl (see psl.h).
+** Public suffix, registrable domain and same site: lists opened, then looked
+** up in their own rule table (psl_table.h) or by libpsl (see psl.h).
 */
 #include "parse.h"
 #include "psl.h"
@@ -314,6 +315,12 @@ static int libpsl_suffix(const url_psl_list *l, url_psl_section sec,
   return URL_OK;
 }
 
+/* Where the label of h that ends at `end` starts. */
+static size_t label_start(const char *h, size_t end) {
+  while (end > 0 && h[end - 1] != '.') end--;
+  return end;
+}
+
 int url_psl_host_parts_in(const url_psl_list *l, url_psl_section sec,
                           const char *h, size_t n, url_host_type t,
                           url_str *suffix, url_str *registrable) {
@@ -329,8 +336,7 @@ int url_psl_host_parts_in(const url_psl_list *l, url_psl_section sec,
        matches and the "*" rule makes that empty label the public suffix
        ("a.com.." -> "." / "com..").  Asked about "com.", libpsl would
        answer as if a wildcard matched the empty label. */
-    size_t p = m - 1;
-    while (p > 0 && h[p - 1] != '.') p--;
+    size_t p = label_start(h, m - 1);
     if (suffix) *suffix = (url_str){h + m, n - m};
     if (registrable) *registrable = (url_str){h + p, n - p};
     return URL_OK;
@@ -355,8 +361,7 @@ int url_psl_host_parts_in(const url_psl_list *l, url_psl_section sec,
   if (suffix) *suffix = (url_str){h + off, n - off};
   if (registrable && off > 0) {
     /* The public suffix plus the label before it (h[off - 1] is a dot). */
-    size_t p = off - 1;
-    while (p > 0 && h[p - 1] != '.') p--;
+    size_t p = label_start(h, off - 1);
     *registrable = (url_str){h + p, n - p};
   }
   return URL_OK;
