@@ -9,7 +9,7 @@
 
 #include "internal.h"
 #include "parse.h"
-#include "setters.h"
+#include "percent.h"
 
 #define DUMMY "https://dummy.invalid/"
 #define ST 256 /* stack storage of a scratch URL or buffer */
@@ -23,8 +23,9 @@ int pat_special_default_port(const char *s, size_t n) {
   return url_default_port(t);
 }
 
-/* https://urlpattern.spec.whatwg.org/#create-a-dummy-url */
-int pat_dummy_url(url *u, const url_allocator *mem, char *st, size_t cap) {
+/* https://urlpattern.spec.whatwg.org/#create-a-dummy-url: into u, over
+   storage st of cap bytes (enough: it is only read). */
+static int dummy_url(url *u, const url_allocator *mem, char *st, size_t cap) {
   url_init(u, mem, st, cap, cap);
   return url_parse(u, DUMMY, sizeof DUMMY - 1, NULL);
 }
@@ -49,26 +50,20 @@ int pat_canon_protocol(const char *in, size_t n, url_buf *out) {
 }
 
 /* https://urlpattern.spec.whatwg.org/#canonicalize-a-username and
-   #canonicalize-a-password: the setter on a dummy URL. */
-static int canon_userinfo(const char *in, size_t n, url_buf *out,
-                          url_component which) {
-  if (!n) return URL_OK;
-  char dst[ST];
-  url d;
-  int rc = pat_dummy_url(&d, out->mem, dst, sizeof dst);
-  d.href.max = out->max;
-  if (rc == URL_OK) rc = url_set(&d, which, in, n);
-  if (rc == URL_OK) append_str(out, url_get(&d, which));
-  url_free(&d);
-  return rc ? rc : out->err;
+   #canonicalize-a-password: "set the username" (password) of the URL
+   Standard, which is the userinfo percent-encode set and nothing else (no
+   dummy URL needed). */
+static int canon_userinfo(const char *in, size_t n, url_buf *out) {
+  url_pct_encode(out, in, n, &URL_SET_USERINFO, 0);
+  return out->err;
 }
 
 int pat_canon_username(const char *in, size_t n, url_buf *out) {
-  return canon_userinfo(in, n, out, URL_C_USERNAME);
+  return canon_userinfo(in, n, out);
 }
 
 int pat_canon_password(const char *in, size_t n, url_buf *out) {
-  return canon_userinfo(in, n, out, URL_C_PASSWORD);
+  return canon_userinfo(in, n, out);
 }
 
 /*
@@ -81,7 +76,7 @@ static int override(url *s, char *sst, const char *in, size_t n,
   char dst[ST];
   url d;
   url_init(s, out->mem, sst, ST, out->max);
-  int rc = pat_dummy_url(&d, out->mem, dst, sizeof dst);
+  int rc = dummy_url(&d, out->mem, dst, sizeof dst);
   d.scheme_type = scheme;
   if (rc == URL_OK) rc = url_parse_override(s, &d, in, n, ovr);
   url_free(&d);

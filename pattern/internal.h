@@ -111,9 +111,6 @@ int pat_canon_opaque_pathname(const char *in, size_t n, url_buf *out);
 int pat_canon_search(const char *in, size_t n, url_buf *out);
 int pat_canon_hash(const char *in, size_t n, url_buf *out);
 
-/* "https://dummy.invalid/" parsed into u (over storage st of cap bytes). */
-int pat_dummy_url(url *u, const url_allocator *mem, char *st, size_t cap);
-
 /*
 ** https://urlpattern.spec.whatwg.org/#process-a-urlpatterninit with type
 ** "pattern" (is_url 0) or "url", and the given defaults all null: the
