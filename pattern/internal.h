@@ -152,6 +152,12 @@ extern const char *const pat_special_schemes[6];
 /* Whether s[0..n) is a special scheme (and its default port, -1 if none). */
 int pat_special_default_port(const char *s, size_t n);
 
+/* s, or the empty string where s is null (s.s NULL). */
+static inline url_str pat_or_empty(url_str s) {
+  if (!s.s) s = (url_str){"", 0};
+  return s;
+}
+
 /* How much of s[0..n) an error message quotes: at most 100 bytes, whole
    UTF-8 characters. */
 static inline int pat_quote_len(const char *s, size_t n) {

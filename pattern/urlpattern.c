@@ -386,11 +386,6 @@ static int exec_all(const url_pattern *p, size_t max_steps, int in_url,
   return URL_OK;
 }
 
-static url_str nonnull(url_str s) {
-  if (!s.s) s = (url_str){"", 0};
-  return s;
-}
-
 /* The component c of the URL u, as the Standard's match reads it. */
 static url_str input_of(const url *u, pat_component c) {
   switch (c) {
@@ -400,8 +395,8 @@ static url_str input_of(const url *u, pat_component c) {
     case PAT_HOSTNAME: return url_hostname(u);
     case PAT_PORT: return url_port(u);
     case PAT_PATHNAME: return url_pathname(u);
-    case PAT_SEARCH: return nonnull(url_query(u));
-    default: return nonnull(url_fragment(u));
+    case PAT_SEARCH: return pat_or_empty(url_query(u));
+    default: return pat_or_empty(url_fragment(u));
   }
 }
 
