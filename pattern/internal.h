@@ -35,9 +35,6 @@ typedef struct pat_token {
 int pat_tokenize(const char *in, size_t n, int lenient, url_buf *tokens,
                  char *err, size_t errn);
 
-/* https://urlpattern.spec.whatwg.org/#is-a-valid-name-code-point */
-int pat_is_name_code_point(uint32_t c, int first);
-
 /* ------------------------------------------------------- parts, options */
 
 typedef enum { PART_FIXED, PART_REGEXP, PART_SEGMENT, PART_FULL } pat_part_type;
