@@ -155,6 +155,12 @@ SELECT url_pattern_test('{"pathname": "/x", "baseURL": "nope"}', 'https://a/x');
 SELECT url_pattern_test('https://a/*', '{"pathname": "/x"}', 'https://a/');
 -- error: url_pattern_test: unknown member "path"
 SELECT url_pattern_test('https://a/*', '{"path": "/x"}');
+-- error: url_pattern_exec: a base URL cannot go with a components object input
+SELECT * FROM url_pattern_exec('https://a/*', '{"pathname": "/x"}', 'https://a/');
+-- error: url_pattern_exec: unknown member "path"
+SELECT * FROM url_pattern_exec('https://a/*', '{"path": "/x"}');
+-- error: ignoreCase must be true or false
+SELECT url_pattern_test('["/x", "https://a/", {"ignoreCase": "yes"}]', 'https://a/x');
 -- error: url_pattern_has_regexp_groups: invalid pattern
 SELECT url_pattern_has_regexp_groups('https://a/:x(');
 -- error: url_pattern_exec: invalid pattern
