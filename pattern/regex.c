@@ -996,7 +996,7 @@ static uint32_t count_groups(const unsigned char *s, size_t n) {
 enum {
   OP_MATCH, OP_CHAR, OP_ANY, OP_SET, OP_BOL, OP_EOL, OP_WORDB, OP_SPLIT_NEXT,
   OP_SPLIT_JUMP, OP_JMP, OP_SAVE, OP_RESET, OP_LOOP_INIT, OP_LOOP,
-  OP_LOOP_END, OP_REPEAT, OP_BACKREF, OP_LOOK, OP_LOOK_END, OP_STR
+  OP_LOOP_START, OP_LOOP_END, OP_REPEAT, OP_BACKREF, OP_LOOK, OP_LOOK_END, OP_STR
 };
 /* Modifier bits of an op word (op | bits << 8). */
 enum { B_BACK = 1, B_ICASE = 2, B_MULTI = 4, B_DOTALL = 8, B_NEG = 16,
@@ -1243,8 +1243,11 @@ static void compile(compiler *c, int32_t i, int back) {
         break;
       }
       /* RepeatMatcher (§22.2.2.3.1) with a counter and a position register:
-           LOOP_INIT r; L: LOOP r min max exit; RESET lo hi; body;
-           LOOP_END r min L; exit: */
+           LOOP_INIT r; L: LOOP r min max exit; LOOP_START r; RESET lo hi;
+           body; LOOP_END r min L; exit:
+         LOOP_START, where both ways into an iteration go (on from LOOP, or
+         back to it when a lazy LOOP tried the exit first), notes where the
+         iteration starts, which LOOP_END compares with */
       uint32_t r = c->nregs;
       c->nregs += 2;
       emit(c, OP_LOOP_INIT);
@@ -1256,6 +1259,8 @@ static void compile(compiler *c, int32_t i, int back) {
       emit(c, (int32_t)x->b);
       size_t exit = here(c);
       emit(c, 0);
+      emit(c, OP_LOOP_START);
+      emit(c, (int32_t)r);
       if (x->cap_n) {
         emit(c, OP_RESET);
         emit(c, (int32_t)(2 * x->cap_lo));
@@ -1548,7 +1553,8 @@ static int is_word(int32_t c, int icase) {
 static inline size_t op_len(int32_t w) {
   switch (w & 0xFF) {
     case OP_CHAR: case OP_SET: case OP_SPLIT_NEXT: case OP_SPLIT_JUMP:
-    case OP_JMP: case OP_SAVE: case OP_LOOP_INIT: case OP_BACKREF:
+    case OP_JMP: case OP_SAVE: case OP_LOOP_INIT: case OP_LOOP_START:
+    case OP_BACKREF:
     case OP_LOOK: return 2;
     case OP_RESET: return 3;
     case OP_LOOP_END: return 4;
@@ -2038,10 +2044,13 @@ static int run(vm *m, size_t pc, long pos, long *end) {
             continue;
           }
         }
-        if (set_slot(m, m->regs, BT_REG, r + 1, pos) < 0) return -1;
         pc = body;
         continue;
       }
+      case OP_LOOP_START: /* the iteration's start, for LOOP_END */
+        if (set_slot(m, m->regs, BT_REG, op[1] + 1, pos) < 0) return -1;
+        pc += 2;
+        continue;
       case OP_LOOP_END: {
         long r = op[1], k = m->regs[r];
         /* an iteration past the minimum must not match the empty string */

@@ -116,6 +116,8 @@ INSERT INTO checks VALUES ('has regexp groups per row', (SELECT group_concat(url
 INSERT INTO checks VALUES ('huge input', url_pattern_test('https://a/*', 'https://a/' || printf('%.1000000c', 'x')), 1);
 INSERT INTO checks VALUES ('huge input group', (SELECT length(value) FROM url_pattern_exec('https://a/:x/*', 'https://a/b/' || printf('%.1000000c', 'x')) WHERE component = 'pathname' AND name = '0'), 1000000);
 INSERT INTO checks VALUES ('huge segment', url_pattern_test('https://a/:x/:y', 'https://a/' || printf('%.100000c', 'x') || '/z'), 1);
+-- a lazy quantifier whose iterations may be empty, failing past the first index: no match, not the step limit
+INSERT INTO checks VALUES ('lazy empty iterations', url_pattern_test('https://a/:x((?:a|)*?b)', 'https://a/ca'), 0);
 -- error: url_pattern_test: a regular expression reached the step limit
 SELECT url_pattern_test('https://a/:x((?:a|a)*b)', 'https://a/' || printf('%.40c', 'a') || 'c');
 -- error: url_pattern_exec: a regular expression reached the step limit
