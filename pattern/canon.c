@@ -1,8 +1,9 @@
 /*
 ** Canonicalization (URL Pattern Standard §3): the encoding callbacks,
 ** each the URL parser (core/url.h) run on a dummy URL, most with the
-** state override the URL API's setter of that component uses; and
-** URLPatternInit processing, for patterns and for inputs.
+** state override the URL API's setter of that component uses (username
+** and password: the userinfo percent-encode set, all their setters do);
+** and URLPatternInit processing, for patterns and for inputs.
 */
 #include <stdio.h>
 #include <string.h>
