@@ -435,6 +435,10 @@ struct url_tvf {
 /* Whether v reads as the same bytes as the copy a (both non-NULL). */
 int url_tvf_arg_same(const url_tvf_arg *a, sqlite3_value *v);
 
+/* Sets the error "NAME: text" of c's function, for a filter that then
+   returns URL_FAILURE. */
+void url_tvf_error(url_tvf_cursor *c, const char *text);
+
 /*
 ** A cursor's base URL argument, kept parsed while the argument's value
 ** stays the same from row to row (a join with a constant base parses it

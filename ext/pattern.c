@@ -124,6 +124,17 @@ static int member_error(char *err, size_t errn, const char *fmt,
   return URL_FAILURE;
 }
 
+/* The option member m, "ignoreCase": true or false into *ignore_case. */
+static int ignore_case_of(const url_json_value *m, int *ignore_case, char *err,
+                          size_t errn) {
+  if (m->type != URL_JSON_TRUE && m->type != URL_JSON_FALSE) {
+    snprintf(err, errn, "ignoreCase must be true or false");
+    return URL_FAILURE;
+  }
+  *ignore_case = m->type == URL_JSON_TRUE;
+  return URL_OK;
+}
+
 /*
 ** The object j->v[k] as a URLPatternInit (string members protocol ...
 ** hash and baseURL; strings point into j) and, where ignore_case is not
@@ -135,11 +146,7 @@ static int init_of(const url_json *j, int k, pat_init *init, int *ignore_case,
   for (int i = j->v[k].first; i >= 0; i = j->v[i].next) {
     const url_json_value *m = &j->v[i];
     if (ignore_case && url_json_name_is(m, "ignoreCase")) {
-      if (m->type != URL_JSON_TRUE && m->type != URL_JSON_FALSE) {
-        snprintf(err, errn, "ignoreCase must be true or false");
-        return URL_FAILURE;
-      }
-      *ignore_case = m->type == URL_JSON_TRUE;
+      if (ignore_case_of(m, ignore_case, err, errn) != URL_OK) return URL_FAILURE;
       continue;
     }
     url_str *slot = url_json_name_is(m, "baseURL") ? &init->base_url : NULL;
@@ -166,11 +173,7 @@ static int options_of(const url_json *j, int k, int *ignore_case, char *err,
     if (!url_json_name_is(m, "ignoreCase"))
       return member_error(err, errn,
                           "unknown member \"%.*s\" (expected ignoreCase)", m);
-    if (m->type != URL_JSON_TRUE && m->type != URL_JSON_FALSE) {
-      snprintf(err, errn, "ignoreCase must be true or false");
-      return URL_FAILURE;
-    }
-    *ignore_case = m->type == URL_JSON_TRUE;
+    if (ignore_case_of(m, ignore_case, err, errn) != URL_OK) return URL_FAILURE;
   }
   return URL_OK;
 }
@@ -311,14 +314,19 @@ static int pattern_of(url_conn *conn, sqlite3_value *v, size_t max,
   return rc;
 }
 
+/* The SQL error of a match's status (NULL: none of its own). */
+static const char *status_error(int rc) {
+  if (rc == URL_STEP_LIMIT) return "a regular expression reached the step limit";
+  if (rc == URL_BASE_WITH_INIT)
+    return "a base URL cannot go with a components object input";
+  return NULL;
+}
+
 /* Reports an error code other than URL_OK / URL_FAILURE as the call's. */
 static void result_error(sqlite3_context *ctx, int rc) {
-  if (rc == URL_STEP_LIMIT)
-    url_error(ctx, "a regular expression reached the step limit");
-  else if (rc == URL_BASE_WITH_INIT)
-    url_error(ctx, "a base URL cannot go with a components object input");
-  else
-    url_result(ctx, rc, "", 0); /* SQLITE_NOMEM / SQLITE_TOOBIG */
+  const char *why = status_error(rc);
+  if (why) url_error(ctx, "%s", why);
+  else url_result(ctx, rc, "", 0); /* SQLITE_NOMEM / SQLITE_TOOBIG */
 }
 
 /*
@@ -494,18 +502,10 @@ static int cursor_pattern(url_tvf_cursor *cur, kept_pattern *k,
   int again;
   int rc = pattern_of(cur->conn, v, cur->max, &k->cp, &msg, &again);
   if (rc == URL_FAILURE) {
-    sqlite3_vtab *vt = cur->base.pVtab;
-    sqlite3_free(vt->zErrMsg);
-    vt->zErrMsg = sqlite3_mprintf("%s: %s", cur->def->name, msg);
+    url_tvf_error(cur, msg);
     sqlite3_free(msg);
   }
   return rc;
-}
-
-static void cursor_error(url_tvf_cursor *cur, const char *what) {
-  sqlite3_vtab *vt = cur->base.pVtab;
-  sqlite3_free(vt->zErrMsg);
-  vt->zErrMsg = sqlite3_mprintf("%s: %s", cur->def->name, what);
 }
 
 /* url_pattern_exec */
@@ -587,7 +587,7 @@ static int exec_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
     rc = match_object(cp, argv[1], argv[2], cur->max, &c->in, &c->m, err,
                       sizeof err);
     if (rc == URL_FAILURE && err[0]) {
-      cursor_error(cur, whole(err));
+      url_tvf_error(cur, whole(err));
       return URL_FAILURE;
     }
   }
@@ -599,15 +599,10 @@ static int exec_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
   }
   if (rc == URL_OK) cur->n_rows = exec_rows(cp->p);
   if (rc == URL_FAILURE) return URL_OK; /* no match, or not a URL: no rows */
-  if (rc == URL_STEP_LIMIT) {
-    cursor_error(cur, "a regular expression reached the step limit");
-    return URL_FAILURE;
-  }
-  if (rc == URL_BASE_WITH_INIT) {
-    cursor_error(cur, "a base URL cannot go with a components object input");
-    return URL_FAILURE;
-  }
-  return rc;
+  const char *why = status_error(rc);
+  if (!why) return rc;
+  url_tvf_error(cur, why);
+  return URL_FAILURE;
 }
 
 static void exec_column(url_tvf_cursor *cur, sqlite3_context *ctx, int col) {
@@ -685,13 +680,13 @@ static void components_column(url_tvf_cursor *cur, sqlite3_context *ctx, int col
     case 1: url_result_str(ctx, URL_OK, url_pattern_string(p, comp)); break;
     case 2: url_result_str(ctx, URL_OK, url_pattern_regexp(p, comp)); break;
     case 3: {
-      /* the names as a JSON array (names are identifiers or digits: no
-         character needs escaping but '"' and '\\', which cannot occur) */
+      /* the names as a JSON array */
       sqlite3_str *s = sqlite3_str_new(NULL);
       sqlite3_str_appendchar(s, 1, '[');
       for (int i = 0; i < url_pattern_group_count(p, comp); i++) {
         url_str n = url_pattern_group_name(p, comp, i);
-        sqlite3_str_appendf(s, "%s\"%.*s\"", i ? "," : "", (int)n.n, n.s);
+        if (i) sqlite3_str_appendchar(s, 1, ',');
+        url_json_append_string(s, n.s, n.n);
       }
       sqlite3_str_appendchar(s, 1, ']');
       int len = sqlite3_str_length(s);

@@ -68,6 +68,10 @@ static void tvf_set_error(sqlite3_vtab *vt, const char *name, const char *text) 
   vt->zErrMsg = sqlite3_mprintf("%s: %s", name, text);
 }
 
+void url_tvf_error(url_tvf_cursor *c, const char *text) {
+  tvf_set_error(c->base.pVtab, c->def->name, text);
+}
+
 /*
 ** idxNum bit a: argument a is given, in argv order.  As in series.c, an
 ** argument whose constraint is present but not usable (a join order where

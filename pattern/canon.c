@@ -1,15 +1,16 @@
 /*
 ** Canonicalization (URL Pattern Standard §3): the encoding callbacks,
 ** each the URL parser (core/url.h) run on a dummy URL, most with the
-** state override the URL API's setter of that component uses; and
-** URLPatternInit processing, for patterns and for inputs.
+** state override the URL API's setter of that component uses (username
+** and password: the userinfo percent-encode set, all their setters do);
+** and URLPatternInit processing, for patterns and for inputs.
 */
 #include <stdio.h>
 #include <string.h>
 
 #include "internal.h"
 #include "parse.h"
-#include "setters.h"
+#include "percent.h"
 
 #define DUMMY "https://dummy.invalid/"
 #define ST 256 /* stack storage of a scratch URL or buffer */
@@ -23,8 +24,9 @@ int pat_special_default_port(const char *s, size_t n) {
   return url_default_port(t);
 }
 
-/* https://urlpattern.spec.whatwg.org/#create-a-dummy-url */
-int pat_dummy_url(url *u, const url_allocator *mem, char *st, size_t cap) {
+/* https://urlpattern.spec.whatwg.org/#create-a-dummy-url: into u, over
+   storage st of cap bytes (enough: it is only read). */
+static int dummy_url(url *u, const url_allocator *mem, char *st, size_t cap) {
   url_init(u, mem, st, cap, cap);
   return url_parse(u, DUMMY, sizeof DUMMY - 1, NULL);
 }
@@ -49,26 +51,20 @@ int pat_canon_protocol(const char *in, size_t n, url_buf *out) {
 }
 
 /* https://urlpattern.spec.whatwg.org/#canonicalize-a-username and
-   #canonicalize-a-password: the setter on a dummy URL. */
-static int canon_userinfo(const char *in, size_t n, url_buf *out,
-                          url_component which) {
-  if (!n) return URL_OK;
-  char dst[ST];
-  url d;
-  int rc = pat_dummy_url(&d, out->mem, dst, sizeof dst);
-  d.href.max = out->max;
-  if (rc == URL_OK) rc = url_set(&d, which, in, n);
-  if (rc == URL_OK) append_str(out, url_get(&d, which));
-  url_free(&d);
-  return rc ? rc : out->err;
+   #canonicalize-a-password: "set the username" (password) of the URL
+   Standard, which is the userinfo percent-encode set and nothing else (no
+   dummy URL needed). */
+static int canon_userinfo(const char *in, size_t n, url_buf *out) {
+  url_pct_encode(out, in, n, &URL_SET_USERINFO, 0);
+  return out->err;
 }
 
 int pat_canon_username(const char *in, size_t n, url_buf *out) {
-  return canon_userinfo(in, n, out, URL_C_USERNAME);
+  return canon_userinfo(in, n, out);
 }
 
 int pat_canon_password(const char *in, size_t n, url_buf *out) {
-  return canon_userinfo(in, n, out, URL_C_PASSWORD);
+  return canon_userinfo(in, n, out);
 }
 
 /*
@@ -81,7 +77,7 @@ static int override(url *s, char *sst, const char *in, size_t n,
   char dst[ST];
   url d;
   url_init(s, out->mem, sst, ST, out->max);
-  int rc = pat_dummy_url(&d, out->mem, dst, sizeof dst);
+  int rc = dummy_url(&d, out->mem, dst, sizeof dst);
   d.scheme_type = scheme;
   if (rc == URL_OK) rc = url_parse_override(s, &d, in, n, ovr);
   url_free(&d);
@@ -108,9 +104,9 @@ int pat_canon_hostname(const char *in, size_t n, url_buf *out) {
 int pat_canon_ipv6_hostname(const char *in, size_t n, url_buf *out) {
   for (size_t i = 0; i < n; i++) {
     char c = in[i];
-    int hex = (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f');
-    if (!hex && c != '[' && c != ']' && c != ':') return URL_FAILURE;
-    url_buf_putc(out, hex && c >= 'A' ? (char)(c | 0x20) : c);
+    if (!url_is_hex((unsigned char)c) && c != '[' && c != ']' && c != ':')
+      return URL_FAILURE;
+    url_buf_putc(out, url_ascii_lower(c));
   }
   return out->err;
 }
@@ -118,9 +114,10 @@ int pat_canon_ipv6_hostname(const char *in, size_t n, url_buf *out) {
 /*
 ** https://urlpattern.spec.whatwg.org/#canonicalize-a-port, with
 ** protocolValue (protocol NULL: not given).  Without one the dummy URL's
-** scheme does not make a port the default: WPT's {"protocol": "https",
-** "port": "443*"} keeps the pattern "443*" (the Standard's text, with the
-** dummy URL's "https", would make the "443" fixed text "").
+** scheme is the empty string, so no port is the default: the pattern
+** {"protocol": "https", "port": "443*"} keeps "443*" (tests/pattern_test.c).
+** The text of spec.bs before whatwg/urlpattern#286 (issue #285) left it
+** "https", which made the fixed text "443" the empty string.
 */
 int pat_canon_port_for(const char *in, size_t n, const char *protocol,
                        size_t pn, url_buf *out) {
@@ -171,13 +168,8 @@ int pat_canon_opaque_pathname(const char *in, size_t n, url_buf *out) {
   char sst[ST];
   url s;
   int rc = override(&s, sst, in, n, URL_OVERRIDE_OPAQUE_PATH, URL_SCHEME_OTHER, out);
-  if (rc == URL_OK) {
-    /* the path ends where a query or fragment began */
-    size_t end = s.href.len;
-    if (s.query_start != URL_NONE && s.query_start < end) end = s.query_start;
-    if (s.fragment_start != URL_NONE && s.fragment_start < end) end = s.fragment_start;
-    url_buf_append(out, s.href.ptr, end);
-  }
+  if (rc == URL_OK) /* the path ends where a query or fragment began */
+    url_buf_append(out, s.href.ptr, url_path_end(&s));
   url_free(&s);
   return rc ? rc : out->err;
 }
@@ -223,18 +215,13 @@ static int put(proc *p, pat_component c, const char *s, size_t n,
   return rc ? rc : p->store->err;
 }
 
-/* https://urlpattern.spec.whatwg.org/#process-a-base-url-string */
-static int put_base(proc *p, pat_component c, url_str s) {
-  if (p->is_url) return put(p, c, s.s, s.n, NULL);
+/* Sets out[c] to https://urlpattern.spec.whatwg.org/#process-a-base-url-string
+   of s (the store's error is the caller's to check). */
+static void put_base(proc *p, pat_component c, url_str s) {
   size_t off = p->store->len;
-  pat_escape_pattern(p->store, s.s, s.n);
+  if (p->is_url) url_buf_append(p->store, s.s, s.n);
+  else pat_escape_pattern(p->store, s.s, s.n);
   p->out[c] = (pat_ref){off, p->store->len - off};
-  return p->store->err;
-}
-
-static url_str or_empty(url_str s) {
-  if (!s.s) s = (url_str){"", 0};
-  return s;
 }
 
 /* The base URL's members, where init leaves them to it. */
@@ -243,23 +230,22 @@ static int inherit(proc *p, const pat_init *init, const url *b) {
       po = has(init, PAT_PORT), us = has(init, PAT_USERNAME),
       pw = has(init, PAT_PASSWORD), pa = has(init, PAT_PATHNAME),
       se = has(init, PAT_SEARCH), ha = has(init, PAT_HASH);
-  int rc = URL_OK;
-  if (!pr) rc |= put_base(p, PAT_PROTOCOL, url_scheme(b));
+  if (!pr) put_base(p, PAT_PROTOCOL, url_scheme(b));
   if (p->is_url && !pr && !ho && !po && !us)
-    rc |= put_base(p, PAT_USERNAME, url_username(b));
+    put_base(p, PAT_USERNAME, url_username(b));
   if (p->is_url && !pr && !ho && !po && !us && !pw)
-    rc |= put_base(p, PAT_PASSWORD, url_password(b));
-  if (!pr && !ho) rc |= put_base(p, PAT_HOSTNAME, url_hostname(b));
+    put_base(p, PAT_PASSWORD, url_password(b));
+  if (!pr && !ho) put_base(p, PAT_HOSTNAME, url_hostname(b));
   if (!pr && !ho && !po) { /* the port as it is: not escaped */
     url_str port = url_port(b);
-    rc |= put(p, PAT_PORT, port.s, port.n, NULL);
+    put(p, PAT_PORT, port.s, port.n, NULL);
   }
-  if (!pr && !ho && !po && !pa) rc |= put_base(p, PAT_PATHNAME, url_pathname(b));
+  if (!pr && !ho && !po && !pa) put_base(p, PAT_PATHNAME, url_pathname(b));
   if (!pr && !ho && !po && !pa && !se)
-    rc |= put_base(p, PAT_SEARCH, or_empty(url_query(b)));
+    put_base(p, PAT_SEARCH, pat_or_empty(url_query(b)));
   if (!pr && !ho && !po && !pa && !se && !ha)
-    rc |= put_base(p, PAT_HASH, or_empty(url_fragment(b)));
-  return rc ? (p->store->err ? p->store->err : rc) : URL_OK;
+    put_base(p, PAT_HASH, pat_or_empty(url_fragment(b)));
+  return p->store->err;
 }
 
 /* https://urlpattern.spec.whatwg.org/#is-an-absolute-pathname */

@@ -35,9 +35,6 @@ typedef struct pat_token {
 int pat_tokenize(const char *in, size_t n, int lenient, url_buf *tokens,
                  char *err, size_t errn);
 
-/* https://urlpattern.spec.whatwg.org/#is-a-valid-name-code-point */
-int pat_is_name_code_point(uint32_t c, int first);
-
 /* ------------------------------------------------------- parts, options */
 
 typedef enum { PART_FIXED, PART_REGEXP, PART_SEGMENT, PART_FULL } pat_part_type;
@@ -111,9 +108,6 @@ int pat_canon_opaque_pathname(const char *in, size_t n, url_buf *out);
 int pat_canon_search(const char *in, size_t n, url_buf *out);
 int pat_canon_hash(const char *in, size_t n, url_buf *out);
 
-/* "https://dummy.invalid/" parsed into u (over storage st of cap bytes). */
-int pat_dummy_url(url *u, const url_allocator *mem, char *st, size_t cap);
-
 /*
 ** https://urlpattern.spec.whatwg.org/#process-a-urlpatterninit with type
 ** "pattern" (is_url 0) or "url", and the given defaults all null: the
@@ -154,6 +148,12 @@ extern const char *const pat_special_schemes[6];
 
 /* Whether s[0..n) is a special scheme (and its default port, -1 if none). */
 int pat_special_default_port(const char *s, size_t n);
+
+/* s, or the empty string where s is null (s.s NULL). */
+static inline url_str pat_or_empty(url_str s) {
+  if (!s.s) s = (url_str){"", 0};
+  return s;
+}
 
 /* How much of s[0..n) an error message quotes: at most 100 bytes, whole
    UTF-8 characters. */

@@ -67,7 +67,8 @@ static int token_error(tokenizer *t, size_t next_pos, size_t value_pos,
   return 0;
 }
 
-int pat_is_name_code_point(uint32_t c, int first) {
+/* https://urlpattern.spec.whatwg.org/#is-a-valid-name-code-point */
+static int is_name_code_point(uint32_t c, int first) {
   return first ? pat_is_id_start(c) : pat_is_id_part(c);
 }
 
@@ -155,7 +156,7 @@ int pat_tokenize(const char *in, size_t n, int lenient, url_buf *tokens,
         size_t pos = t.next, start = pos;
         while (pos < n) {
           seek_next(&t, pos);
-          if (!pat_is_name_code_point(t.cp, pos == start)) break;
+          if (!is_name_code_point(t.cp, pos == start)) break;
           pos = t.next;
         }
         if (pos <= start) {
@@ -192,8 +193,9 @@ typedef struct pparser {
   const pat_token *tokens;
   size_t ntokens, index;
   pat_encoder enc;
-  const pat_options *o;
   pat_parts *pp;
+  char sw[8]; /* segment wildcard regexp */
+  size_t sw_n;
   url_buf pending; /* pending fixed value */
   char pending_st[128];
   unsigned next_numeric_name;
@@ -270,8 +272,7 @@ static pat_ref encode(pparser *p, const char *s, size_t n) {
     if (rc == URL_FAILURE)
       snprintf(p->err, p->errn, "'%.*s' does not canonicalize",
                pat_quote_len(s, n), s);
-    if (rc != URL_OK) p->rc = rc;
-    if (rc == URL_OK) p->rc = p->pp->store.err;
+    p->rc = rc != URL_OK ? rc : p->pp->store.err;
   }
   pat_ref r = {off, p->pp->store.len - off};
   return r;
@@ -300,13 +301,20 @@ static int is_duplicate_name(const pparser *p, const char *name, size_t n) {
   return 0;
 }
 
-/* The segment wildcard regexp of o: "[^" escaped delimiter "]+?". */
+/* Whether https://urlpattern.spec.whatwg.org/#escape-a-regexp-string
+   escapes c. */
+static int is_regexp_special(char c) {
+  return c && strchr(".+*?^${}()[]|/\\", c);
+}
+
+/* https://urlpattern.spec.whatwg.org/#generate-a-segment-wildcard-regexp:
+   "[^" escaped delimiter "]+?" into out; its length. */
 static size_t segment_wildcard(const pat_options *o, char out[8]) {
   size_t k = 0;
   out[k++] = '[';
   out[k++] = '^';
   if (o->delimiter) {
-    if (strchr(".+*?^${}()[]|/\\", o->delimiter)) out[k++] = '\\';
+    if (is_regexp_special(o->delimiter)) out[k++] = '\\';
     out[k++] = o->delimiter;
   }
   memcpy(out + k, "]+?", 3);
@@ -338,13 +346,11 @@ static void add_part(pparser *p, const char *prefix, size_t prefix_n,
     append_part(p, &part);
     return;
   }
-  char sw[8];
-  size_t sw_n = segment_wildcard(p->o, sw);
   const char *rv;
   size_t rv_n;
   if (!regexp) {
-    rv = sw;
-    rv_n = sw_n;
+    rv = p->sw;
+    rv_n = p->sw_n;
   } else if (regexp->type == TOK_ASTERISK) {
     rv = ".*";
     rv_n = 2;
@@ -353,7 +359,7 @@ static void add_part(pparser *p, const char *prefix, size_t prefix_n,
     rv_n = regexp->vlen;
   }
   pat_part part = {PART_REGEXP, modifier, {0, 0}, {0, 0}, {0, 0}, {0, 0}};
-  if (rv_n == sw_n && !memcmp(rv, sw, sw_n)) {
+  if (rv_n == p->sw_n && !memcmp(rv, p->sw, p->sw_n)) {
     part.type = PART_SEGMENT;
     rv_n = 0;
   } else if (rv_n == 2 && !memcmp(rv, ".*", 2)) {
@@ -393,8 +399,9 @@ int pat_parse_pattern(const char *in, size_t n, const pat_options *o,
     return rc;
   }
   pparser p = {.in = in, .tokens = (const pat_token *)(const void *)tokens.ptr,
-               .ntokens = tokens.len / sizeof(pat_token), .enc = enc, .o = o,
+               .ntokens = tokens.len / sizeof(pat_token), .enc = enc,
                .pp = out, .err = err, .errn = errn, .rc = URL_OK};
+  p.sw_n = segment_wildcard(o, p.sw);
   url_buf_init(&p.pending, out->parts.mem, p.pending_st, sizeof p.pending_st,
                (size_t)1 << 30);
   url_buf text;
@@ -458,7 +465,7 @@ int pat_parse_pattern(const char *in, size_t n, const pat_options *o,
 /* https://urlpattern.spec.whatwg.org/#escape-a-regexp-string */
 static void escape_regexp(url_buf *out, const char *s, size_t n) {
   for (size_t i = 0; i < n; i++) {
-    if (strchr(".+*?^${}()[]|/\\", s[i]) && s[i]) url_buf_putc(out, '\\');
+    if (is_regexp_special(s[i])) url_buf_putc(out, '\\');
     url_buf_putc(out, s[i]);
   }
 }
@@ -602,7 +609,7 @@ void pat_generate_pattern(const pat_parts *pp, const pat_options *o,
         !next->suffix.len) {
       if (next->type == PART_FIXED)
         needs_grouping = next->value.len &&
-            pat_is_name_code_point(first_cp(ref_ptr(pp, next->value), next->value.len), 0);
+            is_name_code_point(first_cp(ref_ptr(pp, next->value), next->value.len), 0);
       else
         needs_grouping = is_digit_name(pp, next->name);
     }
@@ -633,7 +640,7 @@ void pat_generate_pattern(const pat_parts *pp, const pat_options *o,
         url_buf_puts(out, "(.*)");
     }
     if (part->type == PART_SEGMENT && custom_name && part->suffix.len &&
-        pat_is_name_code_point(first_cp(ref_ptr(pp, part->suffix), part->suffix.len), 0))
+        is_name_code_point(first_cp(ref_ptr(pp, part->suffix), part->suffix.len), 0))
       url_buf_putc(out, '\\');
     pat_escape_pattern(out, ref_ptr(pp, part->suffix), part->suffix.len);
     if (needs_grouping) url_buf_putc(out, '}');

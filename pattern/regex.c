@@ -27,6 +27,7 @@
 #include "regex.h"
 
 #include "id_tables.h"
+#include "percent.h"
 #include "utf8.h"
 
 #define INF UINT32_MAX
@@ -179,6 +180,13 @@ static void cset_combine(cset *d, const cset *s, int inter,
   *d = out;
 }
 
+/* Adds the code points that `i` folds to others: A-Z, U+017F, U+212A. */
+static void cset_add_folded_away(cset *s) {
+  cset_add(s, 'A', 'Z');
+  cset_add(s, 0x17F, 0x17F);
+  cset_add(s, 0x212A, 0x212A);
+}
+
 /* The set under `i` folding: A-Z, U+017F and U+212A replaced by their
    foldings (MaybeSimpleCaseFolding). */
 static void cset_fold(cset *s, const url_allocator *mem) {
@@ -192,9 +200,7 @@ static void cset_fold(cset *s, const url_allocator *mem) {
   }
   cset rm;
   cset_init(&rm, mem);
-  cset_add(&rm, 'A', 'Z');
-  cset_add(&rm, 0x17F, 0x17F);
-  cset_add(&rm, 0x212A, 0x212A);
+  cset_add_folded_away(&rm);
   cset_norm(s);
   cset_combine(s, &rm, 0, mem); /* taints s if rm failed */
   cset_free(&rm);
@@ -213,9 +219,7 @@ static void cset_complement(cset *s, int icase, const url_allocator *mem) {
   if (icase) {
     cset rm;
     cset_init(&rm, mem);
-    cset_add(&rm, 'A', 'Z');
-    cset_add(&rm, 0x17F, 0x17F);
-    cset_add(&rm, 0x212A, 0x212A);
+    cset_add_folded_away(&rm);
     cset_combine(&all, &rm, 0, mem);
     cset_free(&rm);
   }
@@ -332,9 +336,8 @@ static int is_digit(int32_t c) { return c >= '0' && c <= '9'; }
 static int is_alpha(int32_t c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
 static int hexval(int32_t c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  c |= 0x20;
-  return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+  return c >= 0 && c < 0x80 && url_is_hex((unsigned char)c)
+             ? url_hex_val((unsigned char)c) : -1;
 }
 
 /* n hex digits at i, or -1. */
@@ -993,7 +996,7 @@ static uint32_t count_groups(const unsigned char *s, size_t n) {
 enum {
   OP_MATCH, OP_CHAR, OP_ANY, OP_SET, OP_BOL, OP_EOL, OP_WORDB, OP_SPLIT_NEXT,
   OP_SPLIT_JUMP, OP_JMP, OP_SAVE, OP_RESET, OP_LOOP_INIT, OP_LOOP,
-  OP_LOOP_END, OP_REPEAT, OP_BACKREF, OP_LOOK, OP_LOOK_END, OP_STR
+  OP_LOOP_START, OP_LOOP_END, OP_REPEAT, OP_BACKREF, OP_LOOK, OP_LOOK_END, OP_STR
 };
 /* Modifier bits of an op word (op | bits << 8). */
 enum { B_BACK = 1, B_ICASE = 2, B_MULTI = 4, B_DOTALL = 8, B_NEG = 16,
@@ -1240,8 +1243,11 @@ static void compile(compiler *c, int32_t i, int back) {
         break;
       }
       /* RepeatMatcher (§22.2.2.3.1) with a counter and a position register:
-           LOOP_INIT r; L: LOOP r min max exit; RESET lo hi; body;
-           LOOP_END r min L; exit: */
+           LOOP_INIT r; L: LOOP r min max exit; LOOP_START r; RESET lo hi;
+           body; LOOP_END r min L; exit:
+         LOOP_START, where both ways into an iteration go (on from LOOP, or
+         back to it when a lazy LOOP tried the exit first), notes where the
+         iteration starts, which LOOP_END compares with */
       uint32_t r = c->nregs;
       c->nregs += 2;
       emit(c, OP_LOOP_INIT);
@@ -1253,6 +1259,8 @@ static void compile(compiler *c, int32_t i, int back) {
       emit(c, (int32_t)x->b);
       size_t exit = here(c);
       emit(c, 0);
+      emit(c, OP_LOOP_START);
+      emit(c, (int32_t)r);
       if (x->cap_n) {
         emit(c, OP_RESET);
         emit(c, (int32_t)(2 * x->cap_lo));
@@ -1545,7 +1553,8 @@ static int is_word(int32_t c, int icase) {
 static inline size_t op_len(int32_t w) {
   switch (w & 0xFF) {
     case OP_CHAR: case OP_SET: case OP_SPLIT_NEXT: case OP_SPLIT_JUMP:
-    case OP_JMP: case OP_SAVE: case OP_LOOP_INIT: case OP_BACKREF:
+    case OP_JMP: case OP_SAVE: case OP_LOOP_INIT: case OP_LOOP_START:
+    case OP_BACKREF:
     case OP_LOOK: return 2;
     case OP_RESET: return 3;
     case OP_LOOP_END: return 4;
@@ -2035,10 +2044,13 @@ static int run(vm *m, size_t pc, long pos, long *end) {
             continue;
           }
         }
-        if (set_slot(m, m->regs, BT_REG, r + 1, pos) < 0) return -1;
         pc = body;
         continue;
       }
+      case OP_LOOP_START: /* the iteration's start, for LOOP_END */
+        if (set_slot(m, m->regs, BT_REG, op[1] + 1, pos) < 0) return -1;
+        pc += 2;
+        continue;
       case OP_LOOP_END: {
         long r = op[1], k = m->regs[r];
         /* an iteration past the minimum must not match the empty string */
@@ -2186,6 +2198,14 @@ static int run(vm *m, size_t pc, long pos, long *end) {
 int pat_regex_exec(const pat_regex *re, const char *in, size_t n, long *caps,
                    size_t max_steps) {
   size_t nslots = 2 * ((size_t)re->ngroups + 1);
+  long end = 0;
+  if (re->linear && re->anchored) { /* one try, one way: no stack, no regs */
+    vm m = {.re = re, .in = (const unsigned char *)in, .n = (long)n, .caps = caps};
+    for (size_t k = 0; k < nslots; k++) caps[k] = -1;
+    if (run_linear(&m, 0, &end)) return URL_OK;
+    for (size_t k = 0; k < nslots; k++) caps[k] = -1;
+    return URL_FAILURE;
+  }
   long regs_st[32], *regs = regs_st;
   bt stack_st[64];
   if (re->nregs > 32) {
@@ -2197,13 +2217,6 @@ int pat_regex_exec(const pat_regex *re, const char *in, size_t n, long *caps,
           .inline_stack = stack_st,
           .max_steps = max_steps ? max_steps : PAT_DEFAULT_STEPS + 64 * n};
   int rc = 0;
-  long end = 0;
-  if (re->linear && re->anchored) { /* one try, one way */
-    for (size_t k = 0; k < nslots; k++) caps[k] = -1;
-    if (run_linear(&m, 0, &end)) return URL_OK;
-    for (size_t k = 0; k < nslots; k++) caps[k] = -1;
-    return URL_FAILURE;
-  }
   /* RegExpBuiltinExec: try each index from lastIndex 0 */
   for (long start = 0; start <= (long)n; start++) {
     for (size_t k = 0; k < nslots; k++) caps[k] = -1;

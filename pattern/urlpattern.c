@@ -50,7 +50,7 @@ struct url_pattern {
 typedef struct build {
   url_buf strings;
   url_buf names; /* pat_ref[] into strings */
-  size_t pat[2], re[2], fixed[2], names_at[PAT_N];
+  size_t names_at[PAT_N];
   const url_allocator *mem;
   char *err;
   size_t errn;
@@ -149,33 +149,28 @@ static int compile_component(build *b, pat_component which, const char *in,
   return rc;
 }
 
-static int exec_component(const comp *c, const char *s, size_t n, long *caps,
-                          size_t max_steps, int in_url);
-
-/* https://urlpattern.spec.whatwg.org/#protocol-component-matches-a-special-scheme */
-static int matches_special(const comp *c, long *caps, int *matches) {
-  *matches = 0;
-  for (size_t i = 0; i < 6; i++) {
-    const char *s = pat_special_schemes[i];
-    int rc = exec_component(c, s, strlen(s), caps, 0, 1);
-    if (rc == URL_OK) {
-      *matches = 1;
-      return URL_OK;
-    }
-    if (rc != URL_FAILURE) return rc;
-  }
-  return URL_OK;
-}
-
-/* caps storage for one component outside a compiled pattern */
-static int with_caps(const comp *c, int *matches, const url_allocator *mem) {
+/*
+** https://urlpattern.spec.whatwg.org/#protocol-component-matches-a-special-scheme:
+** RegExpBuiltinExec of the protocol component's regular expression re on
+** each special scheme.
+*/
+static int matches_special(const pat_regex *re, const url_allocator *mem,
+                           int *matches) {
   long st[64], *caps = st;
-  size_t need = 2 * ((size_t)pat_regex_groups(c->re) + 1);
+  size_t need = 2 * ((size_t)pat_regex_groups(re) + 1);
   if (need > 64) {
     caps = mem->alloc(need * sizeof *caps);
     if (!caps) return URL_NOMEM;
   }
-  int rc = matches_special(c, caps, matches);
+  int rc = URL_OK;
+  *matches = 0;
+  size_t n = sizeof pat_special_schemes / sizeof *pat_special_schemes;
+  for (size_t i = 0; i < n && rc == URL_OK && !*matches; i++) {
+    const char *s = pat_special_schemes[i];
+    rc = pat_regex_exec(re, s, strlen(s), caps, 0);
+    if (rc == URL_OK) *matches = 1;
+    if (rc == URL_FAILURE) rc = URL_OK;
+  }
   if (caps != st) mem->release(caps);
   return rc;
 }
@@ -190,10 +185,7 @@ int pat_protocol_matches_special(const char *s, size_t n,
   size_t off[3][2];
   int rc = compile_component(&b, PAT_PROTOCOL, s, n, pat_canon_protocol,
                              &default_options, &c, off);
-  if (rc == URL_OK) {
-    c.fixed = (url_str){b.strings.ptr + off[2][0], off[2][1]};
-    rc = with_caps(&c, matches, mem);
-  }
+  if (rc == URL_OK) rc = matches_special(c.re, mem, matches);
   pat_regex_free(c.re);
   url_buf_free(&b.strings);
   url_buf_free(&b.names);
@@ -243,12 +235,11 @@ int pat_create_from_init(url_pattern **out, const pat_init *in,
                          int ignore_case, const url_allocator *mem, char *err,
                          size_t errn) {
   *out = NULL;
-  pat_init init = *in;
   url_buf store;
   char store_st[512];
   url_buf_init(&store, mem, store_st, sizeof store_st, (size_t)1 << 30);
   pat_ref pi[PAT_N];
-  int rc = pat_process_init(&init, 0, &store, pi, err, errn);
+  int rc = pat_process_init(in, 0, &store, pi, err, errn);
   url_str v[PAT_N];
   for (int i = 0; i < PAT_N; i++)
     v[i] = pi[i].off == PAT_ABSENT ? (url_str){"*", 1}
@@ -275,25 +266,23 @@ int pat_create_from_init(url_pattern **out, const pat_init *in,
       pat_canon_protocol, pat_canon_username, pat_canon_password,
       pat_canon_hostname, pat_canon_port, pat_canon_pathname,
       pat_canon_search, pat_canon_hash};
-  pat_options compile_options = default_options;
-  compile_options.ignore_case = ignore_case;
+  /* compileOptions; pathCompileOptions: the pathname options with it */
+  const pat_options compile_options = {0, 0, ignore_case};
+  const pat_options path_options = {'/', '/', ignore_case};
   for (int i = 0; rc == URL_OK && i < PAT_N; i++) {
     pat_encoder e = enc[i];
-    const pat_options *o = i < PAT_HOSTNAME ? &default_options : &compile_options;
-    pat_options path_options = {'/', '/', ignore_case};
+    const pat_options *o = &default_options; /* protocol ... port */
     if (i == PAT_HOSTNAME) {
       o = &hostname_options;
       if (hostname_is_ipv6(v[i].s, v[i].n)) e = pat_canon_ipv6_hostname;
-    } else if (i == PAT_PORT) {
-      o = &default_options;
     } else if (i == PAT_PATHNAME) {
-      int special = 0;
-      p->c[PAT_PROTOCOL].fixed = (url_str){b.strings.ptr + off[PAT_PROTOCOL][2][0],
-                                           off[PAT_PROTOCOL][2][1]};
-      rc = with_caps(&p->c[PAT_PROTOCOL], &special, mem);
+      int special;
+      rc = matches_special(p->c[PAT_PROTOCOL].re, mem, &special);
       if (rc != URL_OK) break;
-      if (special) o = &path_options;
-      else e = pat_canon_opaque_pathname;
+      o = special ? &path_options : &compile_options;
+      if (!special) e = pat_canon_opaque_pathname;
+    } else if (i > PAT_PATHNAME) {
+      o = &compile_options;
     }
     rc = compile_component(&b, (pat_component)i, v[i].s, v[i].n, e, o, &p->c[i], off[i]);
   }
@@ -386,11 +375,6 @@ static int exec_all(const url_pattern *p, size_t max_steps, int in_url,
   return URL_OK;
 }
 
-static url_str nonnull(url_str s) {
-  if (!s.s) s = (url_str){"", 0};
-  return s;
-}
-
 /* The component c of the URL u, as the Standard's match reads it. */
 static url_str input_of(const url *u, pat_component c) {
   switch (c) {
@@ -400,8 +384,8 @@ static url_str input_of(const url *u, pat_component c) {
     case PAT_HOSTNAME: return url_hostname(u);
     case PAT_PORT: return url_port(u);
     case PAT_PATHNAME: return url_pathname(u);
-    case PAT_SEARCH: return nonnull(url_query(u));
-    default: return nonnull(url_fragment(u));
+    case PAT_SEARCH: return pat_or_empty(url_query(u));
+    default: return pat_or_empty(url_fragment(u));
   }
 }
 

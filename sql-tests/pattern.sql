@@ -116,6 +116,8 @@ INSERT INTO checks VALUES ('has regexp groups per row', (SELECT group_concat(url
 INSERT INTO checks VALUES ('huge input', url_pattern_test('https://a/*', 'https://a/' || printf('%.1000000c', 'x')), 1);
 INSERT INTO checks VALUES ('huge input group', (SELECT length(value) FROM url_pattern_exec('https://a/:x/*', 'https://a/b/' || printf('%.1000000c', 'x')) WHERE component = 'pathname' AND name = '0'), 1000000);
 INSERT INTO checks VALUES ('huge segment', url_pattern_test('https://a/:x/:y', 'https://a/' || printf('%.100000c', 'x') || '/z'), 1);
+-- a lazy quantifier whose iterations may be empty, failing past the first index: no match, not the step limit
+INSERT INTO checks VALUES ('lazy empty iterations', url_pattern_test('https://a/:x((?:a|)*?b)', 'https://a/ca'), 0);
 -- error: url_pattern_test: a regular expression reached the step limit
 SELECT url_pattern_test('https://a/:x((?:a|a)*b)', 'https://a/' || printf('%.40c', 'a') || 'c');
 -- error: url_pattern_exec: a regular expression reached the step limit
@@ -155,6 +157,12 @@ SELECT url_pattern_test('{"pathname": "/x", "baseURL": "nope"}', 'https://a/x');
 SELECT url_pattern_test('https://a/*', '{"pathname": "/x"}', 'https://a/');
 -- error: url_pattern_test: unknown member "path"
 SELECT url_pattern_test('https://a/*', '{"path": "/x"}');
+-- error: url_pattern_exec: a base URL cannot go with a components object input
+SELECT * FROM url_pattern_exec('https://a/*', '{"pathname": "/x"}', 'https://a/');
+-- error: url_pattern_exec: unknown member "path"
+SELECT * FROM url_pattern_exec('https://a/*', '{"path": "/x"}');
+-- error: ignoreCase must be true or false
+SELECT url_pattern_test('["/x", "https://a/", {"ignoreCase": "yes"}]', 'https://a/x');
 -- error: url_pattern_has_regexp_groups: invalid pattern
 SELECT url_pattern_has_regexp_groups('https://a/:x(');
 -- error: url_pattern_exec: invalid pattern

@@ -385,6 +385,11 @@ static const struct {
     {"(z)((a+)?(b+)?(c))*", 0, "zaacbbbcac", "zaacbbbcac,z,ac,a,<u>,c"},
     {"(aa|aabaac|ba|b|c)*", 0, "aabaac", "aaba,ba"},
     {"((a)|b)+", 0, "ab", "ab,b,<u>"},
+    /* a lazy loop's iterations, entered after its exit failed, past the
+       first index: an empty one fails there too (not a step limit) */
+    {"(?:)*?x", 0, "a", "null"},
+    {"(a|)*?b", 0, "ca", "null"},
+    {"(a|)*?b", 0, "caab", "aab,a"},
     /* lookarounds, backreferences */
     {"(?<=(\\d+)(\\d+))$", 0, "1053", ",1,053"},
     {"(?<=\\$\\d+\\.)\\d+", 0, "cost $10.53", "53"},
