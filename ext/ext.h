@@ -333,6 +333,9 @@ int url_json_parse(url_json *j, const char *s, size_t n, size_t max);
 void url_json_free(url_json *j);
 /* Whether v is a member named `name`. */
 int url_json_name_is(const url_json_value *v, const char *name);
+/* How much of v's name an error message quotes ("%.*s"): at most max
+   bytes, of whole characters (a message must be valid UTF-8). */
+int url_json_name_shown(const url_json_value *v, size_t max);
 /* Appends s[0..n) as a JSON string (invalid UTF-8 as U+FFFD; '"', '\\'
    and control characters escaped). */
 void url_json_append_string(sqlite3_str *out, const char *s, size_t n);

@@ -248,6 +248,11 @@ int url_json_name_is(const url_json_value *v, const char *name) {
   return v->name.s && v->name.n == k && memcmp(v->name.s, name, k) == 0;
 }
 
+int url_json_name_shown(const url_json_value *v, size_t max) {
+  size_t k = v->name.n < max ? v->name.n : max;
+  return (int)url_utf8_valid_prefix((const unsigned char *)v->name.s, k);
+}
+
 void url_json_append_string(sqlite3_str *out, const char *s, size_t n) {
   char st[256];
   url_buf fix;

@@ -33,7 +33,6 @@
 #include "lookup.h"
 #include "strip_params.h"
 #include "surt.h"
-#include "utf8.h"
 
 /* Stack storage of a key: no heap for URLs of a few kB. */
 #define KEY_STACK 4096
@@ -96,17 +95,14 @@ static int json_bool(const url_json_value *v) {
   return k == n && t[k - 1] != '.' ? t[0] == '1' : -1;
 }
 
-/* A member's name for a message: at most 60 bytes of whole characters. */
-static int name_len(url_str name) {
-  size_t k = name.n < 60 ? name.n : 60;
-  return (int)url_utf8_valid_prefix((const unsigned char *)name.s, k);
-}
+/* Bytes of an option's name quoted in a message. */
+#define NAME_SHOWN 60
 
 /* "unknown option "x"; valid options: canonicalizer, ..." */
-static void unknown_option(sqlite3_context *ctx, url_str name) {
+static void unknown_option(sqlite3_context *ctx, const url_json_value *v) {
   sqlite3_str *m = sqlite3_str_new(NULL);
   sqlite3_str_appendf(m, "unknown option \"%.*s\"; valid options: canonicalizer",
-                      name_len(name), name.s);
+                      url_json_name_shown(v, NAME_SHOWN), v->name.s);
   for (size_t k = 0; url_surt_option_name(k); k++)
     sqlite3_str_appendf(m, ", %s", url_surt_option_name(k));
   char *z = sqlite3_str_finish(m);
@@ -154,9 +150,9 @@ static int surt_options_read(sqlite3_context *ctx, const char *json,
     uint32_t flag = url_surt_option(m->name.s, m->name.n);
     int on = json_bool(m);
     if (!flag || on < 0) {
-      if (!flag) unknown_option(ctx, m->name);
+      if (!flag) unknown_option(ctx, m);
       else url_error(ctx, "option \"%.*s\" must be true or false (or 1 or 0)",
-                     name_len(m->name), m->name.s);
+                     url_json_name_shown(m, NAME_SHOWN), m->name.s);
       rc = URL_ARG_ERROR;
       break;
     }

@@ -118,9 +118,7 @@ static const char *const member_list =
 /* "unknown member "x" (expected ...)" and the like, into err. */
 static int member_error(char *err, size_t errn, const char *fmt,
                         const url_json_value *m) {
-  size_t k = m->name.n < 40 ? m->name.n : 40;
-  k = url_utf8_valid_prefix((const unsigned char *)m->name.s, k);
-  snprintf(err, errn, fmt, (int)k, m->name.s);
+  snprintf(err, errn, fmt, url_json_name_shown(m, 40), m->name.s);
   return URL_FAILURE;
 }
 
