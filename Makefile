@@ -19,6 +19,9 @@ LDFLAGS ?=
 PREFIX  ?= /usr/local
 EXTDIR  ?= $(PREFIX)/lib/sqlite3-url
 PKGS    := sqlite3 libidn2 libpsl
+# Third-party data the tests and generators read (tests/shared_data.h).
+SHARED_DIR ?= ../shared
+export SHARED_DIR
 
 # The shared object's suffix and link flag by system.
 UNAME_S := $(shell uname -s)
