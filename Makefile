@@ -152,7 +152,7 @@ bench: $(LIB) ## ns/row of the main functions, as ratios to an identity function
 # bench/parse_count's parse loop over the first BENCH_COUNT_N URLs of
 # BENCH_COUNT_URLS, divided by the number of URLs; then the same recording
 # the validation errors (-e).
-BENCH_COUNT_URLS ?= ../shared/data/kasztp.txt
+BENCH_COUNT_URLS ?= $(SHARED_DIR)/data/kasztp.txt
 BENCH_COUNT_N    ?= 50000
 bench-count: $(B)/bench/parse_count ## instructions per URL of the core parser (callgrind)
 	@sh tools/bench-count.sh $(B)/bench/parse_count $(BENCH_COUNT_URLS) $(BENCH_COUNT_N)

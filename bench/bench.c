@@ -24,8 +24,8 @@
 ** Environment:
 **   BENCH_URLS=path[,path]  real URLs, one per line (a relative path is taken
 **                     from the repository root), repeated/truncated to the
-**                     row count; default ../shared/data/{kasztp,userbait}.txt
-**                     when present, else tests/data/real-urls.txt
+**                     row count; default $SHARED_DIR/data/{kasztp,userbait}.txt
+**                     (SHARED_DIR: ../shared, which make exports)
 **   BENCH_DATA=both|generated|real   which row sets (default both)
 **   BENCH_ROWS=n      number of rows (default 1000000)
 **   BENCH_ROUNDS=n    timed rounds per query (default 5); the median is shown
@@ -791,15 +791,15 @@ static void bench_psl_open(sqlite3 *db, int rounds) {
   }
 }
 
-/* The real URL files: BENCH_URLS, else the shared lists, else the sample
-   committed with the tests. */
-static const char *real_urls(void) {
+/* The real URL files: BENCH_URLS, else the shared lists of $SHARED_DIR
+   (../shared; tests/shared_data.h), whose absence stops the bench naming
+   the file.  buf holds the list made. */
+static const char *real_urls(char *buf, size_t n) {
   const char *v = env_str("BENCH_URLS", NULL);
   if (v) return v;
-  if (file_exists("../shared/data/kasztp.txt") &&
-      file_exists("../shared/data/userbait.txt"))
-    return "../shared/data/kasztp.txt,../shared/data/userbait.txt";
-  return "tests/data/real-urls.txt";
+  const char *d = env_str("SHARED_DIR", "../shared");
+  snprintf(buf, n, "%s/data/kasztp.txt,%s/data/userbait.txt", d, d);
+  return buf;
 }
 
 static int load(sqlite3 *db, const char *path, const char *entry) {
@@ -845,7 +845,8 @@ int main(int argc, char **argv) {
       if (set == 0 && !strcmp(data, "real")) continue;
       if (set == 1 && !strcmp(data, "generated")) continue;
       printf("\n");
-      long long bytes = fill(db, rows, set ? real_urls() : NULL);
+      char urls[8400];
+      long long bytes = fill(db, rows, set ? real_urls(urls, sizeof urls) : NULL);
       printf("rows: %ld, %.1f bytes/URL on average\n\n", rows,
              (double)bytes / (double)rows);
       long sample = getenv("BENCH_SAMPLE") ? env_long("BENCH_SAMPLE", 0) : 0;

@@ -2,8 +2,8 @@
 ** Canonical keys (keys/canonicalize.c), SURT keys (keys/surt.c), Safe Browsing
 ** lookup expressions (keys/lookup.c) and parameter stripping
 ** (keys/strip_params.c): the test data of iipc/urlcanon and
-** google/safebrowsing in tests/data/canon/ (Apache-2.0, see the README
-** there), then this project's own cases.
+** google/safebrowsing in ../shared/canon/ (Apache-2.0; provenance and
+** hashes in tests/data/README.md), then this project's own cases.
 **
 ** Inputs are read as urlcanon's tests read them: each code point of a JSON
 ** string is one byte (latin-1), so "\u00e2\u0098\u0083" is the UTF-8 of
@@ -26,7 +26,7 @@
 ** in the environment (`make test VERBOSE=1`) it also prints each listed
 ** case as it runs (WHATWG, DEFINITION, ADJUSTED lines, with the reason).
 **
-** Usage: canon_test [DATA_DIR]   (default tests/data/canon)
+** Usage: canon_test   (VERBOSE=1 lists each known difference; from the repo root; SHARED_DIR: tests/shared_data.h)
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +34,7 @@
 
 #include "canonicalize.h"
 #include "check.h"
+#include "shared_data.h"
 #include "json.h"
 #include "lookup.h"
 #include "mem_libc.h"
@@ -649,7 +650,7 @@ static res want_of(const json_value *v) {
 
 static json_value *load(const char *dir, const char *file) {
   char path[4096];
-  snprintf(path, sizeof path, "%s/%s", dir, file);
+  shared_file_in(path, sizeof path, dir, file);
   json_value *v = json_parse_file(path);
   if (!v) cannot_read(path);
   return v;
@@ -1094,7 +1095,7 @@ static void sb_case(const json_value *c) {
 
 static void run_safebrowsing(const char *dir) {
   char path[4096];
-  snprintf(path, sizeof path, "%s/safebrowsing.jsonl", dir);
+  shared_file_in(path, sizeof path, dir, "safebrowsing.jsonl");
   FILE *f = fopen(path, "rb");
   if (!f) cannot_read(path);
   char line[65536];
@@ -1525,8 +1526,8 @@ static void run_idempotence(void) {
   }
 }
 
-int main(int argc, char **argv) {
-  const char *dir = argc > 1 ? argv[1] : "tests/data/canon";
+int main(void) {
+  const char *dir = "canon";
   verbose = check_verbose();
   memcpy(KNOWN, KNOWN_INIT, sizeof KNOWN);
   run_urlcanon(dir);

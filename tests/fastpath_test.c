@@ -5,9 +5,10 @@
 ** scheme types, path segments), and everything else must leave the URL
 ** untouched for the full parser.  Inputs:
 **
-**   - every input of tests/data/urltestdata.json (WPT), and each against
-**     its base;
-**   - tests/data/real-urls.txt (real URLs; see tests/data/README.md) and,
+**   - every input of WPT's urltestdata.json (../shared/wpt), and each
+**     against its base;
+**   - the real-URL sample of ../shared/data/kasztp.txt (tests/shared_data.h,
+**     shared_real_urls; see tests/data/README.md) and,
 **     for each, variants that make it non-canonical or exercise what the
 **     fast path special-cases: upper case scheme and host, dot segments
 **     ("." / ".." / "%2e"), tabs, newlines, spaces around, backslashes,
@@ -23,13 +24,14 @@
 ** keeps testing it).  Prints mismatches, then "N passed, N failed"; exits
 ** non-zero if anything failed.
 **
-** Usage: fastpath_test [DATA_DIR]   (default tests/data, from the repo root)
+** Usage: fastpath_test   (from the repo root; SHARED_DIR: tests/shared_data.h)
 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
+#include "shared_data.h"
 #include "json.h"
 #include "mem_libc.h"
 #include "parse.h"
@@ -139,9 +141,9 @@ static void check_str(const char *in, const char *why) {
 
 /* ------------------------------------------------------------- WPT */
 
-static void check_wpt(const char *dir) {
+static void check_wpt(void) {
   char path[1024];
-  snprintf(path, sizeof path, "%s/urltestdata.json", dir);
+  shared_file(path, sizeof path, "wpt/urltestdata.json");
   json_value *root = json_parse_file(path);
   if (!root) {
     check(0);
@@ -258,15 +260,8 @@ static void check_variants(const char *u) {
   free(v);
 }
 
-static void check_real(const char *dir) {
-  char path[1024];
-  snprintf(path, sizeof path, "%s/real-urls.txt", dir);
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    check(0);
-    printf("FAIL cannot read %s\n", path);
-    return;
-  }
+static void check_real(void) {
+  FILE *f = shared_real_urls();
   char *line = NULL;
   size_t cap = 0;
   ssize_t k;
@@ -288,7 +283,7 @@ static void check_real(const char *dir) {
   }
   free(line);
   fclose(f);
-  printf("real-urls.txt: %ld URLs and their variants\n", lines);
+  printf("real URL sample: %ld URLs and their variants\n", lines);
 }
 
 /*
@@ -355,16 +350,13 @@ static void check_long_paths(void) {
   free(buf);
 }
 
-int main(int argc, char **argv) {
-  const char *dir = argc > 1 ? argv[1] : "tests/data";
-  check_wpt(dir);
+int main(void) {
+  check_wpt();
   long wpt_fast = fast_taken, wpt_checked = checked;
   printf("WPT: %ld inputs, %ld on the fast path\n", wpt_checked, wpt_fast);
 
   /* The real URLs themselves: how many take the fast path. */
-  char path[1024];
-  snprintf(path, sizeof path, "%s/real-urls.txt", dir);
-  FILE *f = fopen(path, "rb");
+  FILE *f = shared_real_urls();
   long real = 0, real_fast = 0;
   if (f) {
     char *line = NULL;
@@ -389,7 +381,7 @@ int main(int argc, char **argv) {
   if (!check(real > 0 && real_fast * 10 >= real * 8))
     printf("FAIL the fast path took %ld of %ld real URLs (want >= 80%%)\n",
            real_fast, real);
-  check_real(dir);
+  check_real();
   check_positions();
   check_long_paths();
   printf("checked %ld inputs, %ld on the fast path\n", checked, fast_taken);

@@ -15,7 +15,7 @@
 ** not checked.)  A case passes if all its checks do.
 **
 ** The data file: URLPATTERN_DATA (another copy to try), else
-** tests/data/urlpatterntestdata.json; without one the suite fails.
+** ../shared/wpt/urlpatterntestdata.json; without one the suite fails.
 ** KNOWN_FAILING lists cases allowed
 ** to fail, with the regular expression feature the engine lacks; it is
 ** empty, and a listed case that passes fails.
@@ -32,6 +32,7 @@
 #include "mem_libc.h"
 #include "parse.h"
 #include "regex.h"
+#include "shared_data.h"
 #include "urlpattern.h"
 #include "utf8.h"
 
@@ -324,7 +325,7 @@ static void run_wpt(const char *dir) {
   char path[4096];
   const char *env = getenv("URLPATTERN_DATA");
   const char *candidates[2] = {env, path};
-  snprintf(path, sizeof path, "%s/urlpatterntestdata.json", dir);
+  snprintf(path, sizeof path, "%s/%s/urlpatterntestdata.json", shared_dir(), dir);
   const char *file = NULL;
   for (int i = 0; i < 2 && !file; i++) {
     FILE *f = candidates[i] ? fopen(candidates[i], "rb") : NULL;
@@ -334,7 +335,7 @@ static void run_wpt(const char *dir) {
     }
   }
   if (!file) {
-    check_named(0, "urlpatterntestdata.json: not found (tests/data/, "
+    check_named(0, "urlpatterntestdata.json: not found (../shared/wpt/, "
                    "URLPATTERN_DATA)");
     return;
   }
@@ -693,7 +694,7 @@ static int clean_href(const char *in, size_t n, const url *base, char *why,
 static void url_components_clean(const char *dir) {
   char path[4096], why[600] = "";
   int total = 0, ok = 0;
-  snprintf(path, sizeof path, "%s/urltestdata.json", dir);
+  shared_file_in(path, sizeof path, dir, "urltestdata.json");
   json_value *root = json_parse_file(path);
   for (size_t i = 0; root && i < json_len(root); i++) {
     const json_value *c = json_at(root, i);
@@ -868,7 +869,7 @@ static void error_quotes_whole_characters(void) {
 }
 
 int main(int argc, char **argv) {
-  run_wpt(argc > 1 ? argv[1] : "tests/data");
+  run_wpt(argc > 1 ? argv[1] : "wpt");
   error_quotes_whole_characters();
   int before = passed + failed;
   for (size_t i = 0; i < sizeof REGEX_CASES / sizeof REGEX_CASES[0]; i++)
@@ -879,6 +880,6 @@ int main(int argc, char **argv) {
                  PATTERN_CASES[i].want);
   printf("own regular expression and pattern cases: %d\n", passed + failed - before);
   tuned_vs_untuned();
-  url_components_clean(argc > 1 ? argv[1] : "tests/data");
+  url_components_clean(argc > 1 ? argv[1] : "wpt");
   return check_summary();
 }

@@ -4,9 +4,9 @@
 ** parts/psl_read.c) and once answered by libpsl, must give byte for byte the
 ** same public suffix and registrable domain, in both sections, for
 **
-**   1. every host of tests/data/real-urls.txt, and of ../shared/data/ lists
-**      when that directory is there (the real URL lists of the benchmark);
-**   2. the PSL project's test vectors (tests/data/psl-tests.txt), whose
+**   1. every host of the real-URL sample (tests/shared_data.h), and of
+**      ../shared/data/'s lists (the real URL lists of the benchmark);
+**   2. the PSL project's test vectors (../shared/psl/tests.txt), whose
 **      expected answers are checked too;
 **   3. libpsl's all-rules test (test-is-public-all.c): for every rule of the
 **      system's list, the names it makes public and not public;
@@ -25,7 +25,6 @@
 ** part, then "N passed, N failed" (one check per host and section).
 */
 #include <errno.h>
-#include <libgen.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +39,7 @@
 #include "mem_libc.h"
 #include "parse.h"
 #include "psl.h"
+#include "shared_data.h"
 #include "url.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -49,7 +49,6 @@ int psl_fuzz_check(const char *h, size_t n);
 #define SYSTEM_DAT "/usr/share/publicsuffix/public_suffix_list.dat"
 #define RANDOM_HOSTS 100000
 
-static char root[4096]; /* the repository */
 
 /* Parses `in` as a special URL's host into hb; 1 if it is a domain. */
 static int domain_of(const char *in, size_t n, url_buf *hb) {
@@ -62,7 +61,7 @@ static int domain_of(const char *in, size_t n, url_buf *hb) {
 
 /* Compares the hosts of the URLs in `path`, one per line. */
 static void real_hosts(const char *path, int required) {
-  FILE *f = fopen(path, "r");
+  FILE *f = required ? shared_real_urls() : fopen(path, "r");
   if (!f) {
     if (required) {
       printf("FAIL cannot read %s\n", path);
@@ -123,8 +122,8 @@ static const convention *convention_for(const char *in) {
 
 static void vectors(const url_psl_list *l) {
   char path[4200];
-  snprintf(path, sizeof path, "%s/tests/data/psl-tests.txt", root);
-  FILE *f = fopen(path, "r");
+  FILE *f = shared_open("psl/tests.txt", "r");
+  shared_path(path, sizeof path, "psl/tests.txt");
   if (!f) {
     printf("FAIL cannot read %s\n", path);
     check(0);
@@ -452,9 +451,6 @@ static void random_hosts(void) {
 }
 
 int main(int argc, char **argv) {
-  char buf[4096];
-  snprintf(buf, sizeof buf, "%s", argv[0]);
-  snprintf(root, sizeof root, "%s/../..", dirname(buf));
   if (!mkdtemp(tmpdir)) {
     perror("mkdtemp");
     return 2;
@@ -468,11 +464,10 @@ int main(int argc, char **argv) {
     return 1;
   }
   char path[4200];
-  snprintf(path, sizeof path, "%s/tests/data/real-urls.txt", root);
-  real_hosts(path, 1);
-  snprintf(path, sizeof path, "%s/../shared/data/kasztp.txt", root);
+  real_hosts("the real-URL sample", 1);
+  shared_path(path, sizeof path, "data/kasztp.txt");
   real_hosts(path, 0);
-  snprintf(path, sizeof path, "%s/../shared/data/userbait.txt", root);
+  shared_path(path, sizeof path, "data/userbait.txt");
   real_hosts(path, 0);
   vectors(&l);
   all_rules(&l);

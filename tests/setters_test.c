@@ -1,17 +1,18 @@
 /*
-** URL API setters: tests/data/setters_tests.json (every setter, every case,
+** URL API setters: ../shared/wpt/setters_tests.json (every setter, every case,
 ** every expected getter), and the cases of WPT's url-setters-stripping.any.js
 ** (restated below as a generator: leading, middle and trailing U+0000,
 ** U+0009, U+000A, U+000D and U+001F per setter, for a special and a
 ** non-special scheme).  Prints mismatches and "N passed, N failed".
 **
-** Usage: setters_test [DATA_DIR]   (default tests/data)
+** Usage: setters_test   (from the repo root; SHARED_DIR: tests/shared_data.h)
 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
+#include "shared_data.h"
 #include "json.h"
 #include "mem_libc.h"
 #include "parse.h"
@@ -46,7 +47,7 @@ static int getter_is(const url *u, const char *name, const char *exp,
 
 static void run_json(const char *dir) {
   char path[4096];
-  snprintf(path, sizeof path, "%s/setters_tests.json", dir);
+  shared_file_in(path, sizeof path, dir, "setters_tests.json");
   json_value *root = json_parse_file(path);
   if (!root) {
     check(0);
@@ -226,8 +227,8 @@ static void run_stripping(void) {
   printf("url-setters-stripping: %d/%d\n", passed - p0, passed - p0 + failed - f0);
 }
 
-int main(int argc, char **argv) {
-  const char *dir = argc > 1 ? argv[1] : "tests/data";
+int main(void) {
+  const char *dir = "wpt";
   run_json(dir);
   run_stripping();
   return check_summary();

@@ -1,5 +1,5 @@
 /*
-** WPT URL parser conformance: tests/data/urltestdata.json through
+** WPT URL parser conformance: ../shared/wpt/urltestdata.json through
 ** url_parse(), the way WPT's url-constructor.any.js and url-origin.any.js
 ** run it:
 **
@@ -19,13 +19,14 @@
 ** field, expected, got), then "urltestdata.json: N/M cases" and the final
 ** line "N passed, N failed"; exits non-zero if any case failed.
 **
-** Usage: url_wpt_test [DATA_DIR]   (default tests/data, from the repo root)
+** Usage: url_wpt_test   (from the repo root; SHARED_DIR: tests/shared_data.h)
 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
+#include "shared_data.h"
 #include "json.h"
 #include "mem_libc.h"
 #include "parse.h"
@@ -153,10 +154,9 @@ static int run_case(const json_value *c) {
   return bad;
 }
 
-int main(int argc, char **argv) {
-  const char *dir = argc > 1 ? argv[1] : "tests/data";
+int main(void) {
   char path[4096];
-  snprintf(path, sizeof path, "%s/urltestdata.json", dir);
+  shared_file(path, sizeof path, "wpt/urltestdata.json");
   json_value *root = json_parse_file(path);
   if (!root || root->type != JSON_ARRAY) {
     fprintf(stderr, "url_wpt_test: cannot read %s as a JSON array\n", path);

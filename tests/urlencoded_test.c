@@ -19,7 +19,7 @@
 ** surrogates into U+FFFD).  Prints mismatches only, then per-suite counts
 ** and the final line "N passed, N failed"; exits non-zero on failure.
 **
-** Usage: search_params_test [DATA_DIR]   (default tests/data)
+** Usage: urlencoded_test   (WPT data from ../shared/wpt: tests/shared_data.h)
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +27,7 @@
 #include <time.h>
 
 #include "check.h"
+#include "shared_data.h"
 #include "json.h"
 #include "mem_libc.h"
 #include "parse.h"
@@ -65,7 +66,7 @@ static int list_equals(const url_search_params *p, const json_value *want) {
 
 static json_value *load(const char *dir, const char *file) {
   char path[4096];
-  snprintf(path, sizeof path, "%s/%s", dir, file);
+  shared_file_in(path, sizeof path, dir, file);
   json_value *root = json_parse_file(path);
   if (!root) {
     printf("FAIL %s: cannot read\n", path);
@@ -531,8 +532,8 @@ static void unit_large(void) {
   url_sp_free(&p);
 }
 
-int main(int argc, char **argv) {
-  const char *dir = argc > 1 ? argv[1] : "tests/data";
+int main(void) {
+  const char *dir = "wpt";
   run_list_suite(dir, "urlencoded-parser-data.json", 0);
   run_list_suite(dir, "urlsearchparams-sort.json", 1);
   run_stringifier(dir);

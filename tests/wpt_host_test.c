@@ -1,5 +1,5 @@
 /*
-** WPT host conformance: tests/data/toascii.json and IdnaTestV2.json through
+** WPT host conformance: ../shared/wpt/toascii.json and IdnaTestV2.json through
 ** url_host_parse(), the way WPT's toascii.window.js and IdnaTestV2.window.js
 ** run them:
 **
@@ -31,13 +31,14 @@
 ** Standard.  Prints mismatches, a summary per file, and the final line
 ** "N passed, N failed"; exits non-zero if anything failed.
 **
-** Usage: wpt_host_test [DATA_DIR]   (default tests/data, from the repo root)
+** Usage: wpt_host_test   (from the repo root; SHARED_DIR: tests/shared_data.h)
 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
+#include "shared_data.h"
 #include "host.h"
 #include "json.h"
 #include "mem_libc.h"
@@ -61,7 +62,7 @@ static int needs_url_parser(const char *s, size_t n, int wpt_encodes) {
 /* Runs one data file.  wpt_encodes: WPT percent-encodes host delimiters. */
 static void run_file(const char *dir, const char *file, int wpt_encodes) {
   char path[4096];
-  snprintf(path, sizeof path, "%s/%s", dir, file);
+  shared_file_in(path, sizeof path, dir, file);
   json_value *doc = json_parse_file(path);
   if (!doc || doc->type != JSON_ARRAY) {
     printf("%s: cannot load\n", file);
@@ -139,8 +140,8 @@ static void run_file(const char *dir, const char *file, int wpt_encodes) {
   putchar('\n');
 }
 
-int main(int argc, char **argv) {
-  const char *dir = argc > 1 ? argv[1] : "tests/data";
+int main(void) {
+  const char *dir = "wpt";
   run_file(dir, "toascii.json", 0);
   run_file(dir, "IdnaTestV2.json", 1);
   return check_summary();

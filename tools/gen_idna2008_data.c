@@ -1,7 +1,8 @@
 /*
 ** Generates tests/data/idna2008.json: the IDNA2008 answer of libidn2, under
 ** the project's rule set (parts/idna2008.h), for every input of the WPT host
-** data tests/data/toascii.json and tests/data/IdnaTestV2.json.  The answers
+** data toascii.json and IdnaTestV2.json of ../shared/wpt ($SHARED_DIR/wpt,
+** or the directory given as argument; tests/shared_data.h).  The answers
 ** come from the slow literal reference (tests/idna2008_ref.c), not from
 ** core/, and the file records the libidn2 version that gave them, so that
 ** tests/idna2008_test.c can tell a change of libidn2 from a change of ours.
@@ -24,6 +25,7 @@
 
 #include "idna2008_ref.h"
 #include "json.h"
+#include "shared_data.h"
 
 static void put_str(const char *s, size_t n) {
   if (!s) {
@@ -54,8 +56,10 @@ static int run_file(const char *dir, const char *file, int *first) {
   char path[4096];
   snprintf(path, sizeof path, "%s/%s", dir, file);
   json_value *doc = json_parse_file(path);
+  fprintf(stderr, "data: %s\n", path); /* stdout is the JSON made */
   if (!doc || doc->type != JSON_ARRAY) {
-    fprintf(stderr, "%s: cannot load\n", path);
+    fprintf(stderr, "%s: cannot load (../shared beside the checkout, or "
+            "make SHARED_DIR=DIR)\n", path);
     json_free(doc);
     return 1;
   }
@@ -92,7 +96,8 @@ static int run_file(const char *dir, const char *file, int *first) {
 }
 
 int main(int argc, char **argv) {
-  const char *dir = argc > 1 ? argv[1] : "tests/data";
+  char wpt[4096];
+  const char *dir = argc > 1 ? argv[1] : shared_path(wpt, sizeof wpt, "wpt");
   int first = 1;
   printf("{\"libidn2\": ");
   put_cstr(idn2_check_version(NULL));

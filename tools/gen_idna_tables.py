@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""Generates core/idna_tables.c from the Unicode data in data/unicode/.
+"""Generates core/idna_tables.c from the Unicode data in data/unicode/ and
+../shared/unicode/ ($SHARED_DIR/unicode: third-party files, not committed).
 
-Inputs (data/unicode/):
+Inputs (../shared/unicode/; each path read is printed on stderr):
   IdnaMappingTable-17.0.0.txt   UTS #46 section 5 status and mapping
   JoiningType-17.0.0.txt        Joining_Type (RFC 5892 ContextJ rule A.1)
+Inputs (data/unicode/):
   UnicodeData.txt               Unicode 15.0: General_Category,
                                 Canonical_Combining_Class, decompositions
   UnicodeData-delta-17.0.0.txt  the same fields for the marks/composites
@@ -23,6 +25,12 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(ROOT, 'data', 'unicode')
+# Third-party data beside the checkout (tests/shared_data.h): $SHARED_DIR
+# (make exports it) or ../shared from the repository root.
+SHARED = os.environ.get('SHARED_DIR') or os.path.join(ROOT, '..', 'shared')
+if not os.path.isabs(SHARED):
+    SHARED = os.path.join(ROOT, SHARED)
+IN_SHARED = ('IdnaMappingTable-17.0.0.txt', 'JoiningType-17.0.0.txt')
 OUT = os.path.join(ROOT, 'core', 'idna_tables.c')
 NCP = 0x110000
 
@@ -49,8 +57,20 @@ L_COUNT, V_COUNT, T_COUNT = 19, 21, 28
 S_COUNT = L_COUNT * V_COUNT * T_COUNT
 
 
+def data_path(name):
+    """The path of an input: ../shared/unicode/ for the third-party files."""
+    if name not in IN_SHARED:
+        return os.path.join(DATA, name)
+    path = os.path.join(SHARED, 'unicode', name)
+    if not os.path.exists(path):
+        sys.exit('missing %s: the generator reads ../shared beside the '
+                 'checkout (or SHARED_DIR=DIR)' % path)
+    print('data: %s' % path, file=sys.stderr)
+    return path
+
+
 def lines(name):
-    with open(os.path.join(DATA, name), encoding='utf-8') as f:
+    with open(data_path(name), encoding='utf-8') as f:
         for raw in f:
             line = raw.split('#', 1)[0].strip()
             if line:

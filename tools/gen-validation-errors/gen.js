@@ -5,7 +5,8 @@
 //
 //   cd tools/gen-validation-errors && npm ci && node gen.js [KASZTP]
 //
-// KASZTP defaults to ../../../shared/data/kasztp.txt (MIT-licensed real URLs;
+// KASZTP defaults to $SHARED_DIR/data/kasztp.txt ($SHARED_DIR: ../shared
+// beside the checkout; the WPT inputs come from its wpt/) (MIT-licensed real URLs;
 // only the few thousand selected and mutated below are committed, inside the
 // expectations file, never the list itself).
 //
@@ -17,13 +18,13 @@
 // Unicode 17 as well (Node 20.20 / ICU 78: process.versions.unicode 17.0).
 //
 // Inputs, in this order:
-//   urltestdata  every case of tests/data/urltestdata.json, with its base
+//   urltestdata  every case of ../shared/wpt/urltestdata.json, with its base
 //                (cases whose base does not parse are left out: the input
 //                is never parsed);
-//   toascii      each tests/data/toascii.json input as the host of
+//   toascii      each ../shared/wpt/toascii.json input as the host of
 //                "https://" + input + "/x" (as WPT's toascii.window.js
 //                tests it) and of "foo://" + input + "/x" (opaque host);
-//   idna         each tests/data/IdnaTestV2.json input as an https host;
+//   idna         each ../shared/wpt/IdnaTestV2.json input as an https host;
 //   handpicked   cases for the valid-URL-string grammar (ports, IPv6
 //                forms, file and opaque-path URLs, relative references)
 //                and each error type;
@@ -43,7 +44,19 @@ const whatwg = require("whatwg-url");
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const DATA = path.join(ROOT, "tests", "data");
-const KASZTP = process.argv[2] || path.resolve(ROOT, "..", "shared", "data", "kasztp.txt");
+// Third-party data beside the checkout (tests/shared_data.h): $SHARED_DIR or
+// ../shared from the repository root.
+const SHARED = path.resolve(ROOT, process.env.SHARED_DIR || path.join("..", "shared"));
+const WPT = path.join(SHARED, "wpt");
+const KASZTP = process.argv[2] || path.join(SHARED, "data", "kasztp.txt");
+function readShared(file) {
+  if (!fs.existsSync(file)) {
+    console.error(`missing ${file}: the generator reads ../shared beside the checkout (or SHARED_DIR=DIR)`);
+    process.exit(1);
+  }
+  console.error(`data: ${file}`);
+  return fs.readFileSync(file, "utf8");
+}
 const OUT = path.join(DATA, "validation-errors.json");
 
 const pkg = require("whatwg-url/package.json");
@@ -80,16 +93,16 @@ function add(input, base, from) {
 
 // --------------------------------------------------------------- WPT data
 
-for (const c of JSON.parse(fs.readFileSync(path.join(DATA, "urltestdata.json"), "utf8"))) {
+for (const c of JSON.parse(readShared(path.join(WPT, "urltestdata.json")))) {
   if (typeof c === "string") continue;
   add(c.input, c.base ?? null, "urltestdata");
 }
-for (const c of JSON.parse(fs.readFileSync(path.join(DATA, "toascii.json"), "utf8"))) {
+for (const c of JSON.parse(readShared(path.join(WPT, "toascii.json")))) {
   if (typeof c === "string") continue;
   add(`https://${c.input}/x`, null, "toascii");
   add(`foo://${c.input}/x`, null, "toascii");
 }
-for (const c of JSON.parse(fs.readFileSync(path.join(DATA, "IdnaTestV2.json"), "utf8"))) {
+for (const c of JSON.parse(readShared(path.join(WPT, "IdnaTestV2.json")))) {
   if (typeof c === "string") continue;
   add(`https://${c.input}/x`, null, "idna");
 }
@@ -226,7 +239,7 @@ function relative(s) {
   return out;
 }
 
-const lines = fs.readFileSync(KASZTP, "utf8").split("\n").map(l => l.replace(/\r$/u, "")).filter(l => l !== "");
+const lines = readShared(KASZTP).split("\n").map(l => l.replace(/\r$/u, "")).filter(l => l !== "");
 const BASES = ["https://example.org/a/b?c#d", "file:///C:/dir/file", "foo://host/p/q", "mailto:someone@example.org", "ws://h:1/x"];
 for (let i = 0; i < lines.length; i += 16) add(lines[i], null, "kasztp");
 for (let i = 0; i < 3000; i++) add(mutate(pick(lines)), null, "mutated");
