@@ -4,7 +4,12 @@
 # Variables: CC, CPPFLAGS, CFLAGS (default -O2 -g), LDFLAGS, PREFIX
 # (/usr/local), DESTDIR, EXTDIR (where `make install` puts the extension),
 # B (build directory), VERBOSE=1 (`make test`: print each case a test lists
-# as a deliberate difference from its data, not only their count).
+# as a deliberate difference from its data, not only their count), V=1 (print
+# each compiler command in full, not one short line per file), SHARED_DIR
+# (third-party test data, default ../shared).
+#
+# Builds run in parallel, one job per processor, unless -j is given (or the
+# goals include clean, which must not race the build).
 #
 # What the build needs is checked once per build directory by tools/deps.sh
 # (a stamp file, $(B)/.deps-GROUP, made before anything is compiled under any
@@ -12,6 +17,17 @@
 # prints the install line for the system's package manager.
 
 B       ?= build
+
+NPROC := $(shell nproc 2>/dev/null || sysctl -n hw.ncpu 2>/dev/null || echo 2)
+ifeq ($(filter -j%,$(MAKEFLAGS))$(filter clean,$(MAKECMDGOALS)),)
+MAKEFLAGS += -j$(NPROC)
+endif
+# One short line per file ("  CC core/url.c"); V=1 shows the commands.
+ifeq ($(V),1)
+say =
+else
+say = @printf '  %-4s %s\n' '$(1)' '$(2)';
+endif
 CC      ?= cc
 OPT     ?= -O2
 CFLAGS  ?= $(OPT) -g
@@ -83,14 +99,14 @@ $(B)/.deps-test $(B)/.deps-fuzz $(B)/.deps-cluster: $(B)/.deps-%: tools/deps.sh 
 
 $(B)/%.o: %.c $(LIB_HDR) $(wildcard ext/*.h tests/*.h) | $(B)/.deps-build
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
+	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 $(LIB): $(LIB_OBJ) $(EXT_OBJ)
-	$(CC) $(ALL_CFLAGS) $(SHARED) $(LDFLAGS) -o $@ $^ $(EXT_LIBS)
+	$(call say,LD,$@)$(CC) $(ALL_CFLAGS) $(SHARED) $(LDFLAGS) -o $@ $^ $(EXT_LIBS)
 
 $(B)/tests/%: tests/%.c $(LIB_OBJ) $(TEST_LIB) tests/check.h
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(TEST_LIB) $(TEST_LIBS)
+	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(TEST_LIB) $(TEST_LIBS)
 
 # SQL-level tests (tests/ext_*_test.c: out of memory, length limits, flags,
 # threads) load $(LIB) into the system's libsqlite3 as users do: they link
@@ -99,19 +115,19 @@ EXT_TEST_LIB := $(B)/tests/ext_db.o $(B)/tests/ext_cases.o
 .SECONDARY: $(EXT_TEST_LIB)
 $(B)/tests/ext_%_test: tests/ext_%_test.c $(EXT_TEST_LIB) $(wildcard tests/ext_*.h) tests/check.h
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(EXT_TEST_LIB) $(TEST_LIBS) -lpthread
+	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(EXT_TEST_LIB) $(TEST_LIBS) -lpthread
 
 # tests/sql_fuzz_test: fuzz/sql_fuzz.c's oracles over fuzz/sql_corpus/ and
 # pseudo-random inputs, with the extension linked in as in the fuzzer.
 $(B)/tests/sql_fuzz_test: tests/sql_fuzz_test.c fuzz/sql_fuzz.c $(LIB_OBJ) $(EXT_OBJ) $(LIB_HDR) tests/check.h
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(filter %.c,$^) $(LIB_OBJ) $(EXT_OBJ) $(TEST_LIBS)
+	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(filter %.c,$^) $(LIB_OBJ) $(EXT_OBJ) $(TEST_LIBS)
 
 # tests/psl_diff_test: the rule table against libpsl, with the PSL fuzz
 # target's oracle (fuzz/psl_fuzz.c) linked in for its pseudo-random hosts.
 $(B)/tests/psl_diff_test: tests/psl_diff_test.c fuzz/psl_fuzz.c $(LIB_OBJ) $(TEST_LIB) tests/check.h
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $(filter %.c,$^) $(LIB_OBJ) $(TEST_LIB) $(TEST_LIBS)
+	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $(filter %.c,$^) $(LIB_OBJ) $(TEST_LIB) $(TEST_LIBS)
 
 test: $(LIB) $(TEST_BIN) $(B)/.deps-test ## build and run every test; ends with "N passed, N failed"
 	@sh tools/run-tests.sh $(B)
@@ -136,7 +152,7 @@ tsan: ## the threads test under ThreadSanitizer (build-tsan/)
 # The dqlite node: the extension's objects linked in, registered on every
 # connection (cluster/url-dqlite-node.c).
 $(NODE): cluster/url-dqlite-node.c $(LIB_OBJ) $(EXT_OBJ) $(B)/.deps-cluster
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(EXT_OBJ) \
+	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(EXT_OBJ) \
 	  $$(pkg-config --cflags --libs dqlite sqlite3) $(EXT_LIBS)
 
 test-cluster: $(NODE) $(LIB) ## three dqlite nodes on 127.0.0.1: URL queries survive the leader's loss
@@ -160,7 +176,7 @@ bench-count: $(B)/bench/parse_count ## instructions per URL of the core parser (
 
 $(B)/bench/parse_count: bench/parse_count.c $(LIB_OBJ) $(B)/tests/mem_libc.o
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(B)/tests/mem_libc.o $(EXT_LIBS)
+	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(B)/tests/mem_libc.o $(EXT_LIBS)
 
 fuzz: $(B)/.deps-fuzz ## libFuzzer runs: the parser, the SQL surface, the public suffix table (FUZZ_SECONDS each, default 60)
 	@$(MAKE) --no-print-directory -f fuzz/Makefile

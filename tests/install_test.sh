@@ -70,7 +70,7 @@ else
 fi
 
 # --- make honours the user's CC, CPPFLAGS, CFLAGS, LDFLAGS (dry run)
-if mk -n -B "$BREL/url$SO" CC=my-cc CPPFLAGS=-DMY_CPP CFLAGS=-Omy LDFLAGS=-Lmy; then
+if mk -n -B V=1 "$BREL/url$SO" CC=my-cc CPPFLAGS=-DMY_CPP CFLAGS=-Omy LDFLAGS=-Lmy; then
   compile=$(grep -c '^my-cc .*-DMY_CPP .*-Omy .*-c ' "$TMP/make.out")
   link=$(grep -c '^my-cc .*-Omy .*-Lmy .*url\.' "$TMP/make.out")
   check "make CC= CPPFLAGS= CFLAGS=: every compile" "$compile" \

@@ -410,7 +410,7 @@ static void awkward_lists(void) {
     char out[400], cmd[1400];
     snprintf(out, sizeof out, "%s/%s", tmpdir, files[m]);
     snprintf(cmd, sizeof cmd,
-             "psl-make-dafsa --output-format=binary %s '%s' '%s' 2>/dev/null",
+             "psl-make-dafsa --output-format=binary %s '%s' '%s' >/dev/null 2>&1",
              m ? "--encoding=ascii" : "", dat, out);
     if (system(cmd) != 0) {
       printf("FAIL psl-make-dafsa (Debian package psl-make-dafsa) could not "

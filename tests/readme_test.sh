@@ -101,4 +101,16 @@ for k in $(cut -f 1 "$TMP/want" | uniq); do
   check "README.md line $line prints its --> lines" "$got" "$want"
 done
 
+# A count the documentation quotes from a test's output: pattern_test's own
+# cases ("Then N cases of its own"), as the suite prints them.
+if [ -x "$B/tests/pattern_test" ]; then
+  ran=$(cd "$ROOT" && "$B/tests/pattern_test" 2>/dev/null |
+        sed -n 's/^own regular expression and pattern cases: //p')
+  said=$(cat README.md docs/*.md 2>/dev/null | tr '\n' ' ' |
+         grep -o 'Then [0-9]* cases of its own' | tr -dc '0-9')
+  check "docs: pattern_test's own cases (\"Then N cases of its own\")" "$said" "$ran"
+else
+  skip "no $B/tests/pattern_test: the docs' count of its own cases is not checked"
+fi
+
 summary
