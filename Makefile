@@ -56,7 +56,7 @@ PKG_CFLAGS  = $(eval PKG_CFLAGS := $$(shell pkg-config --cflags $(PKGS) 2>/dev/n
 EXT_LIBS    = $(eval EXT_LIBS := $$(shell pkg-config --libs libidn2 libpsl 2>/dev/null || echo -lidn2 -lpsl))$(EXT_LIBS)
 TEST_LIBS   = $(eval TEST_LIBS := $$(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lsqlite3 -lidn2 -lpsl))$(TEST_LIBS)
 # -fvisibility=hidden: the extension exports only its two entry points.
-# The layers below ext/ (README: "How it is built"): each folder's headers
+# The layers below ext/ (docs/internals.md): each folder's headers
 # are included by their bare names.
 LAYERS      := core parts keys pattern
 ALL_CFLAGS  = $(WARN) $(CPPFLAGS) $(CFLAGS) $(SAN) -fPIC -fvisibility=hidden \
