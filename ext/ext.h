@@ -429,7 +429,7 @@ struct url_tvf {
   /* Computes the rows for argv[0..n_args) (NULL: not given), setting
      c->n_rows; c->args still hold the previous call's arguments.  Returns
      URL_OK, URL_NOMEM or URL_TOOBIG (no rows then), or URL_FAILURE after
-     setting c->base.pVtab->zErrMsg (misuse: an SQL error). */
+     reporting the misuse with url_tvf_error (an SQL error). */
   int (*filter)(url_tvf_cursor *c, sqlite3_value **argv);
   /* Sets the result of visible column i of row c->row. */
   void (*column)(url_tvf_cursor *c, sqlite3_context *ctx, int i);

@@ -2,7 +2,7 @@
 -- url_lookup_expressions (ext/canon_funcs.c).  The conformance data
 -- (urlcanon, the surt library, Safe Browsing) is checked by
 -- tests/canon_test.c; these are the SQL surface: arguments, NULL, errors,
--- options, and the README's examples and recipes.
+-- options, and docs/keys.md's examples and recipes.
 -- Convention: sql-tests/README.md.
 
 -- ------------------------------------------------------- url_canonical
@@ -134,7 +134,7 @@ INSERT INTO checks VALUES ('surt query_alpha_reorder false', url_surt('http://ar
 INSERT INTO checks VALUES ('surt session id', url_surt('http://archive.org/index.php?PHPSESSID=0123456789abcdefghijklemopqrstuv&action=profile;u=4221'), 'org,archive)/index.php?action=profile;u=4221');
 INSERT INTO checks VALUES ('surt canonicalizer semantic', url_surt('http://www.Example.com/b/?z&a#f', '{"canonicalizer": "semantic"}'), 'com,example,www)/b/?a&z');
 INSERT INTO checks VALUES ('surt heritrix', url_surt('http://user:pass@foo.example.org:81/path?query#frag', '{"canonicalizer": "whatwg", "heritrix": true, "with_scheme": true, "trailing_comma": true}'), 'http://(org,example,foo,:81)/path?query#frag');
--- The heritrix layout alone is Heritrix's form (README's example): scheme
+-- The heritrix layout alone is Heritrix's form (docs/keys.md's example): scheme
 -- and trailing comma on, unless named false (urlcanon's other two forms).
 INSERT INTO checks VALUES ('surt heritrix alone', url_surt('http://user:pass@foo.example.org:81/path', '{"heritrix": true}'), 'http://(org,example,foo,:81)/path');
 INSERT INTO checks VALUES ('surt heritrix without scheme', url_surt('http://foo.example.org:81/path', '{"heritrix": true, "with_scheme": false}'), 'org,example,foo,:81)/path');

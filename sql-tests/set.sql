@@ -29,7 +29,7 @@ INSERT INTO checks VALUES ('hash', url_set('https://example.com/', 'hash', 'top'
 INSERT INTO checks VALUES ('hash empty removes #', url_set('https://example.com/#top', 'hash', ''), 'https://example.com/');
 INSERT INTO checks VALUES ('href', url_set('https://example.com/', 'href', 'HTTP://EXAMPLE.net/a/../b'), 'http://example.net/b');
 
--- The README's examples: force https, drop credentials and fragment at once.
+-- docs/set.md's examples: force https, drop credentials and fragment at once.
 INSERT INTO checks VALUES ('multi pair',
   url_set('http://user:pw@example.com/a#top', 'protocol', 'https', 'username', '', 'password', '', 'hash', ''),
   'https://example.com/a');

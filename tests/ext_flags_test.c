@@ -1,7 +1,7 @@
 /*
 ** Function flags that tell the truth: pragma_function_list's flags of
-** every url_* function against the table below (README's "Flags"
-** paragraph states them, sql-tests/flags.sql holds README to them), then
+** every url_* function against the table below (docs/flags.md's "Flags"
+** paragraph states them, sql-tests/flags.sql holds the docs to them), then
 ** what the flags mean, shown with SQL:
 **   - url_psl_load (SQLITE_DIRECTONLY) cannot run from a view or trigger
 **     of a database's schema, and the list in use stays;
