@@ -1239,6 +1239,79 @@ static void test_random_multibyte(void) {
   }
 }
 
+/* ---- Long texts: ASCII runs between other characters, the fast paths'
+   word boundaries, and the output limit ---- */
+
+/* 1 if cp encodes alone in enc and decodes back to itself. */
+static int round_trips(int enc, uint32_t cp) {
+  unsigned char out[16];
+  url_encoder e;
+  int k = encode1(enc, cp, out, &e);
+  if (k < 0) return 0;
+  k += url_encoder_end(&e, out + k);
+  return decodes_cps(enc, out, (size_t)k, 1, &cp);
+}
+
+static void test_long_texts(void) {
+  section("long texts");
+  fail_budget = 10;
+  for (int enc = 0; enc < URL_ENC_COUNT; enc++) {
+    if (url_encoding_output(enc) != enc) continue;
+    url_buf text, bytes, back;
+    url_buf_init(&text, &url_mem_libc, NULL, 0, 1 << 24);
+    url_buf_init(&bytes, &url_mem_libc, NULL, 0, 1 << 24);
+    url_buf_init(&back, &url_mem_libc, NULL, 0, 1 << 24);
+    int saved = fail_budget;
+    fail_budget = 0; /* round_trips() probes quietly */
+    for (int i = 0; i < 20000; i++) {
+      int run = (int)(rng() % 24);
+      for (int j = 0; j < run; j++) url_buf_putc(&text, (char)(0x20 + rng() % 0x5F));
+      for (int tries = 0; tries < 50; tries++) {
+        uint32_t c = 0x80 + rng() % (rng() % 2 ? 0x2F80 : 0x2FF80);
+        if (c >= 0xD800 && c <= 0xDFFF) continue;
+        if (round_trips(enc, c)) {
+          url_buf_put_utf8(&text, c);
+          break;
+        }
+      }
+    }
+    fail_budget = saved;
+    int rc = url_encode_text(&bytes, enc, text.ptr, text.len, URL_ENC_FATAL);
+    int rc2 = url_decode_bytes(&back, enc, (const unsigned char *)bytes.ptr, bytes.len);
+    report(rc == URL_OK && rc2 == URL_OK && back.len == text.len &&
+           memcmp(back.ptr, text.ptr, text.len) == 0, "round trip of a long text in %s%.0lu",
+           (unsigned long)enc, 0);
+    /* The output limit: URL_TOOBIG.  (url_buf enforces max when it grows,
+       and grows by doubling: half the length is surely over.) */
+    url_buf small;
+    char stack[64];
+    url_buf_init(&small, &url_mem_libc, stack, sizeof stack, bytes.len / 2 - 1);
+    report(url_encode_text(&small, enc, text.ptr, text.len, URL_ENC_FATAL) == URL_TOOBIG &&
+           small.len < bytes.len, "encode over the limit %lu%.0lu", (unsigned long)enc, 0);
+    url_buf_free(&small);
+    url_buf_init(&small, &url_mem_libc, stack, sizeof stack, text.len / 2 - 1);
+    report(url_decode_bytes(&small, enc, (const unsigned char *)bytes.ptr, bytes.len) == URL_TOOBIG &&
+           small.len < text.len, "decode over the limit %lu%.0lu", (unsigned long)enc, 0);
+    url_buf_free(&small);
+    /* Exactly at the limit: fits. */
+    url_buf_init(&small, &url_mem_libc, stack, sizeof stack, text.len);
+    report(url_decode_bytes(&small, enc, (const unsigned char *)bytes.ptr, bytes.len) == URL_OK &&
+           small.len == text.len, "decode at the limit %lu%.0lu", (unsigned long)enc, 0);
+    url_buf_free(&small);
+    url_buf_free(&text);
+    url_buf_free(&bytes);
+    url_buf_free(&back);
+  }
+  /* UTF-16 and replacement decode too, at a limit of one byte. */
+  for (int enc = URL_ENC_REPLACEMENT; enc <= URL_ENC_UTF_16LE; enc++) {
+    url_buf small;
+    url_buf_init(&small, &url_mem_libc, NULL, 0, 1);
+    report(url_decode_bytes(&small, enc, (const unsigned char *)"\xFF\xFE\xFF\xFE", 4) == URL_TOOBIG,
+           "decode over the limit %lu%.0lu", (unsigned long)enc, 0);
+    url_buf_free(&small);
+  }
+}
+
 int main(void) {
   printf("encoding tables: %zu bytes\n", url_enc_table_bytes);
   test_labels();
@@ -1266,6 +1339,7 @@ int main(void) {
   test_japanese();
   test_chinese_korean();
   test_random_multibyte();
+  test_long_texts();
   section_end();
   free(jis_first); free(sjis_first); free(kr_first); free(b5_first); free(gb_first);
   free_index(&jis0208); free_index(&jis0212); free_index(&euckr); free_index(&big5);
