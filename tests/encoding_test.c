@@ -22,6 +22,7 @@
 #include "json.h"
 #include "mem_libc.h"
 #include "shared_data.h"
+#include "utf8.h"
 
 /* ---- Sections: checks counted per encoding ---- */
 
@@ -1312,6 +1313,67 @@ static void test_long_texts(void) {
   }
 }
 
+/* ---- WPT url/resources/percent-encoding.json: the URL Standard's
+   percent-encode after encoding (query set) through url_encoder_put ---- */
+
+static void test_wpt_percent_encoding(void) {
+  section("WPT percent-enc");
+  fail_budget = 10;
+  char path[4096];
+  fclose(shared_open("wpt/percent-encoding.json", "rb"));
+  json_value *root = json_parse_file(shared_path(path, sizeof path, "wpt/percent-encoding.json"));
+  if (!check_named(root != NULL, "percent-encoding.json parses")) return;
+  int cases = 0;
+  for (size_t i = 0; i < json_len(root); i++) {
+    const json_value *t = json_at(root, i);
+    if (json_is_string(t)) continue;
+    size_t n;
+    const char *input = json_str(json_get(t, "input"), &n);
+    const json_value *outs = json_get(t, "output");
+    for (size_t k = 0; outs && k < outs->count; k++) {
+      const char *label = json_str(&outs->keys[k], NULL);
+      const char *want = json_str(&outs->items[k], NULL);
+      int enc = url_encoding_get(label, strlen(label));
+      char got[256];
+      size_t g = 0, j = 0;
+      url_encoder e;
+      url_encoder_init(&e, url_encoding_output(enc));
+      unsigned char b[16];
+      while (j < n) {
+        uint32_t cp = url_utf8_next((const unsigned char *)input, n, &j);
+        int r = url_encoder_put(&e, cp, b);
+        int m = r < 0 ? e.error_len : r;
+        for (int x = 0; x <= m; x++) {
+          if (x == m) {
+            /* "percent-encode after encoding": an error is %26%23N%3B */
+            if (r < 0) g += (size_t)snprintf(got + g, sizeof got - g, "%%26%%23%u%%3B", (unsigned)e.error_cp);
+            break;
+          }
+          unsigned c = b[x];
+          if (c < 0x21 || c > 0x7E || c == '"' || c == '#' || c == '<' || c == '>') {
+            g += (size_t)snprintf(got + g, sizeof got - g, "%%%02X", c);
+          } else {
+            got[g++] = (char)c;
+          }
+        }
+      }
+      int m = url_encoder_end(&e, b);
+      for (int x = 0; x < m; x++) {
+        unsigned c = b[x];
+        if (c < 0x21 || c > 0x7E) g += (size_t)snprintf(got + g, sizeof got - g, "%%%02X", c);
+        else got[g++] = (char)c;
+      }
+      got[g] = 0;
+      cases++;
+      if (!check_named(enc >= 0 && strcmp(got, want) == 0, label)) {
+        printf("  input %s: got %s want %s\n", input, got, want);
+      }
+    }
+  }
+  check_named(cases >= 15, "percent-encoding.json cases");
+  json_free(root);
+}
+
 int main(void) {
   printf("encoding tables: %zu bytes\n", url_enc_table_bytes);
   test_labels();
@@ -1340,6 +1402,7 @@ int main(void) {
   test_chinese_korean();
   test_random_multibyte();
   test_long_texts();
+  test_wpt_percent_encoding();
   section_end();
   free(jis_first); free(sjis_first); free(kr_first); free(b5_first); free(gb_first);
   free_index(&jis0208); free_index(&jis0212); free_index(&euckr); free_index(&big5);
