@@ -74,6 +74,7 @@ LIB      := $(B)/url$(SO)
 NODE     := $(B)/url-dqlite-node
 
 .PHONY: all help deps test test-sanitize test-cluster demo bench bench-count fuzz install \
+        bench-encoding \
         uninstall clean idna2008-data tsan
 .SECONDARY: $(TEST_LIB)
 
@@ -163,6 +164,9 @@ demo: $(LIB) ## load the extension in the sqlite3 shell over the sample data
 
 bench: $(LIB) ## ns/row of the main functions, as ratios to an identity function and ada
 	@$(MAKE) --no-print-directory -C bench B=../$(B)
+
+bench-encoding: ## MB/s of core/encoding.c's encoders and decoders, one encoding per family
+	@$(MAKE) --no-print-directory -C bench B=../$(B) encoding
 
 # Exact, repeatable cost of the parser: callgrind's instruction count of
 # bench/parse_count's parse loop over the first BENCH_COUNT_N URLs of
