@@ -10,6 +10,8 @@ int url_buf_grow(url_buf *b, size_t extra) {
   if (need <= b->cap) return 0;
   size_t cap = b->cap < 64 ? 64 : b->cap;
   while (cap < need) cap = cap > SIZE_MAX / 2 ? need : cap * 2;
+  /* Never past max: appends that fit the capacity are not checked again. */
+  if (cap > b->max) cap = b->max;
   char *p;
   if (b->ptr == b->stack) {
     p = b->mem->alloc(cap);

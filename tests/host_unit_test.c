@@ -354,6 +354,21 @@ static void check_type_names(void) {
   }
 }
 
+/* url_buf's max holds for every append, not only those that grow it: a
+   buffer grown by doubling must not take bytes past max. */
+static void check_buf_max(void) {
+  char x[70];
+  memset(x, 'x', sizeof x);
+  url_buf b;
+  url_buf_init(&b, &url_mem_libc, NULL, 0, 100);
+  url_buf_append(&b, x, 70); /* grows: 64, then 128 were past max */
+  url_buf_append(&b, x, 20);
+  url_buf_append(&b, x, 20); /* 110 > 100 */
+  if (!check(b.err == URL_TOOBIG && b.len == 90))
+    printf("FAIL url_buf max 100: err %d len %zu\n", b.err, b.len);
+  url_buf_free(&b);
+}
+
 int main(void) {
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     const host_case *c = &cases[i];
@@ -367,5 +382,6 @@ int main(void) {
   check_long_host();
   check_too_big();
   check_type_names();
+  check_buf_max();
   return check_summary();
 }
