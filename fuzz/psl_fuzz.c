@@ -82,16 +82,25 @@ static void collect(const char *dat) {
 static void open_pair(const char *path) {
   pair *p = &pairs[n_pairs];
   char why[160];
+  const url_psl_data *d;
   if (url_psl_open_file(&p->table, &url_mem_libc, path, why, sizeof why) !=
-          URL_OK ||
-      !p->table.table.slots)
+      URL_OK)
     return;
+  if (url_psl_data_get(&p->table, &d) != URL_OK || !d->table.keys) {
+    url_psl_close(&p->table);
+    return;
+  }
   p->ctx = psl_load_file(path);
   if (!p->ctx) {
     url_psl_close(&p->table);
     return;
   }
-  p->libpsl = (url_psl_list){.psl = p->ctx, .mem = &url_mem_libc};
+  if (url_psl_open_ctx(&p->libpsl, &url_mem_libc, p->ctx, URL_PSL_TEXT) !=
+      URL_OK) {
+    url_psl_close(&p->table);
+    psl_free(p->ctx);
+    return;
+  }
   p->name = path;
   n_pairs++;
 }

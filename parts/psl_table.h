@@ -1,18 +1,24 @@
 /*
 ** A Public Suffix List's rules as an immutable table, for public suffix
-** lookups that walk a host's labels from the right (as Go's
-** x/net/publicsuffix and ClickHouse's TLD lookup do) instead of asking
-** libpsl about each candidate suffix (a DAFSA walk of ~2,700 instructions
-** per candidate).
+** lookups that walk a host's labels from the right, as Go's
+** x/net/publicsuffix does, instead of asking libpsl about each candidate
+** suffix (a DAFSA walk of ~2,700 instructions per candidate).
 **
-** The table is a trie of labels stored in one open-addressing hash table:
-** a node is (parent node, label) and carries the flags of the rule whose
-** name it ends, if any.  Interior nodes (suffixes of rule names that are not
-** rules themselves, "uk" of "co.uk" when "uk" were not listed) let the walk
-** stop at the first label no rule goes through, so "www.example.com" costs
-** two probes.  Building it allocates from the caller's allocator; a lookup
-** allocates nothing and reads only the table, so lookups may run
-** concurrently.
+** The table is a trie of labels whose siblings are sorted (Go's layout: a
+** node's children are one run of the node array, found by binary search),
+** so that a lookup costs O(log n) comparisons per label whatever the list:
+** a list from url_psl_load is input a stranger may write, and a hash table
+** with a fixed hash lets such a list pile its labels on a few slots (the
+** FNV-1a table this replaced took 0.6 s to load 40,000 crafted rules and
+** looked up 40x slower; tests/psl_test.c and bench/bench.c generate such a
+** list).  Each node carries the flags of the rule whose name it ends, if
+** any; interior nodes (suffixes of rule names that are not rules
+** themselves, "uk" of "co.uk" when "uk" were not listed) let the walk stop
+** at the first label no rule goes through, so "www.example.com" costs two
+** searches.  Building sorts the rules (a merge sort: O(n log n) label
+** comparisons in the worst case) and allocates from the caller's
+** allocator; a lookup allocates nothing and reads only the table, so
+** lookups may run concurrently.
 **
 ** The answers are libpsl's, rule for rule (tests/psl_test.c and the fuzz
 ** target compare them over real hosts, the PSL project's vectors and every
@@ -65,27 +71,27 @@ void url_psl_rules_free(url_psl_rules *r);
 int url_psl_rules_add(url_psl_rules *r, const char *name, size_t n,
                       unsigned flags);
 
-/* One node of the trie. */
+/*
+** One node of the trie.  Siblings are ordered by (key, len, label bytes
+** past the 8th): any total order serves, and this one is decided by one
+** integer comparison for almost every pair.
+*/
 typedef struct url_psl_node {
-  uint32_t parent; /* the parent's slot, or URL_PSL_ROOT */
-  uint32_t label;  /* offset of the label's bytes in the table's labels */
-  uint16_t len;    /* the label's length */
-  uint8_t flags;   /* URL_PSL_RULE_* when a rule ends here, else 0 */
+  uint32_t label;    /* offset of the label's bytes in the table's labels */
+  uint32_t first;    /* the first child's index */
+  uint32_t children; /* how many children (first .. first + children) */
+  uint16_t len;      /* the label's length */
+  uint8_t flags;     /* URL_PSL_RULE_* when a rule ends here, else 0 */
 } url_psl_node;
 
-#define URL_PSL_ROOT UINT32_MAX
-
-/*
-** Slot i holds a node when tags[i] != 0: 16 bits of the node's hash (never
-** 0), in an array of their own, so that a probe for a label no rule has
-** (the common case: "example" of "www.example.com") reads a few adjacent
-** tags, which stay in cache, and no node.
-*/
+/* keys[i] is node i's first 8 bytes, big-endian, zero-padded: in an array
+   of their own, so that a binary search reads 8 bytes per step and, for
+   the top-level domains, stays in a few cache lines' worth of reads. */
 typedef struct url_psl_table {
-  url_psl_node *slots; /* mask + 1 slots; NULL: no table */
-  uint16_t *tags;      /* mask + 1 tags */
-  uint32_t mask;
-  uint32_t nodes;      /* slots in use */
+  uint64_t *keys;      /* NULL: no table */
+  url_psl_node *nodes; /* the root's children are 0 .. roots */
+  uint32_t n;          /* nodes */
+  uint32_t roots;
   char *labels;        /* every node's label bytes */
   size_t label_bytes;
   const url_allocator *mem;
@@ -99,7 +105,7 @@ int url_psl_table_build(url_psl_table *t, const url_psl_rules *r,
 /* Releases the table; NULL-safe, and a no-op on an empty table. */
 void url_psl_table_free(url_psl_table *t);
 
-/* Bytes the table holds (slots and labels). */
+/* Bytes the table holds (keys, nodes and labels). */
 size_t url_psl_table_bytes(const url_psl_table *t);
 
 /*
