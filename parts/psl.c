@@ -399,23 +399,31 @@ static int default_build(url_psl_entry *e) {
   return URL_OK;
 }
 
-int url_psl_data_get(const url_psl_list *l, const url_psl_data **out) {
+/* The first use of the default entry e: builds it under the lock. */
+static int data_first_use(url_psl_entry *e, const url_psl_data **out) {
+  pthread_mutex_lock(&lock);
+  const url_psl_data *d = atomic_load_explicit(&e->ready, memory_order_relaxed);
+  int rc = URL_OK;
+  if (!d) { /* only a default entry is ever not ready */
+    rc = default_build(e);
+    d = atomic_load_explicit(&e->ready, memory_order_relaxed);
+  }
+  pthread_mutex_unlock(&lock);
+  *out = d;
+  return rc;
+}
+
+/* Every lookup's way to the data: one acquire load once it is built. */
+static inline int data_get(const url_psl_list *l, const url_psl_data **out) {
   url_psl_entry *e = l->e;
   *out = NULL;
   if (!e) return URL_OK;
-  const url_psl_data *d = atomic_load_explicit(&e->ready, memory_order_acquire);
-  int rc = URL_OK;
-  if (!d) {
-    pthread_mutex_lock(&lock);
-    d = atomic_load_explicit(&e->ready, memory_order_relaxed);
-    if (!d) { /* only a default entry is ever not ready */
-      rc = default_build(e);
-      d = atomic_load_explicit(&e->ready, memory_order_relaxed);
-    }
-    pthread_mutex_unlock(&lock);
-  }
-  *out = d;
-  return rc;
+  *out = atomic_load_explicit(&e->ready, memory_order_acquire);
+  return *out ? URL_OK : data_first_use(e, out);
+}
+
+int url_psl_data_get(const url_psl_list *l, const url_psl_data **out) {
+  return data_get(l, out);
 }
 
 /* ------------------------------------------------------------ opening */
@@ -570,7 +578,7 @@ int url_psl_host_parts_in(const url_psl_list *list, url_psl_section sec,
   if (registrable) *registrable = (url_str){NULL, 0};
   if (t != URL_HOST_DOMAIN || n == 0) return URL_OK;
   const url_psl_data *l;
-  int rc = url_psl_data_get(list, &l);
+  int rc = data_get(list, &l);
   if (rc != URL_OK) return rc;
   if (!l || (!l->table.keys && !l->psl)) return URL_OK;
   /* The Standard's trailingDot: removed for the lookup, kept in results
@@ -586,10 +594,10 @@ int url_psl_host_parts_in(const url_psl_list *list, url_psl_section sec,
     if (registrable) *registrable = (url_str){h + p, n - p};
     return URL_OK;
   }
-  size_t off;
+  size_t off, before = SIZE_MAX;
   if (l->table.keys) {
     off = url_psl_table_suffix(&l->table, h, m, sec == URL_PSL_ICANN,
-                               MAX_LABELS);
+                               MAX_LABELS, &before);
   } else {
     /* Only the MAX_LABELS rightmost labels can match a rule. */
     size_t start = 0;
@@ -605,8 +613,9 @@ int url_psl_host_parts_in(const url_psl_list *list, url_psl_section sec,
   }
   if (suffix) *suffix = (url_str){h + off, n - off};
   if (registrable && off > 0) {
-    /* The public suffix plus the label before it (h[off - 1] is a dot). */
-    size_t p = label_start(h, off - 1);
+    /* The public suffix plus the label before it (h[off - 1] is a dot),
+       which the table's walk may have found already. */
+    size_t p = before != SIZE_MAX ? before : label_start(h, off - 1);
     *registrable = (url_str){h + p, n - p};
   }
   return URL_OK;

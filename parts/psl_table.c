@@ -4,7 +4,10 @@
 */
 #include "psl_table.h"
 
+#include <fcntl.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 /* -------------------------------------------------------------- rules */
 
@@ -29,12 +32,42 @@ int url_psl_rules_add(url_psl_rules *r, const char *name, size_t n,
 
 /* ------------------------------------------------------- label order */
 
-/* A label's first 8 bytes, big-endian, zero-padded. */
+/* Little-endian loads, one instruction on the machines that are. */
+static inline uint64_t load64(const char *s) {
+  uint64_t v;
+  memcpy(&v, s, sizeof v);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  v = __builtin_bswap64(v);
+#endif
+  return v;
+}
+
+static inline uint32_t load32(const char *s) {
+  uint32_t v;
+  memcpy(&v, s, sizeof v);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  v = __builtin_bswap32(v);
+#endif
+  return v;
+}
+
+/* A label's key: its first 8 bytes as a little-endian integer, zero-padded
+   (the siblings' order need not be lexicographic, only the same at build
+   and lookup).  Reads only bytes of the label; the loads of a short one
+   overlap, putting the same byte in the same place twice. */
 static inline uint64_t key_of(const char *s, size_t n) {
-  uint64_t k = 0;
-  size_t m = n < 8 ? n : 8;
-  for (size_t i = 0; i < m; i++)
-    k |= (uint64_t)(unsigned char)s[i] << (56 - 8 * i);
+  uint64_t k;
+  if (n >= 8) return load64(s);
+  if (n >= 4) {
+    uint64_t lo = load32(s), hi = load32(s + n - 4);
+    k = lo | hi << (8 * (n - 4));
+  } else if (n > 0) {
+    k = (uint64_t)(unsigned char)s[0] |
+        (uint64_t)(unsigned char)s[n / 2] << (8 * (n / 2)) |
+        (uint64_t)(unsigned char)s[n - 1] << (8 * (n - 1));
+  } else {
+    k = 0;
+  }
   return k;
 }
 
@@ -60,8 +93,17 @@ typedef struct rule {
 
 #define DONE SIZE_MAX
 
-/* The label of x that ends at `end`: its start. */
-static size_t label_begin(const char *s, size_t end) {
+/* Where the label of s that ends at `end` starts: 8 bytes at a time (a
+   byte is a dot when its XOR with '.' is zero; the test below has no
+   carries between bytes, so it flags exactly those), then by bytes. */
+static inline size_t label_begin(const char *s, size_t end) {
+  const uint64_t lo7 = 0x7f7f7f7f7f7f7f7full;
+  while (end >= 8) {
+    uint64_t y = load64(s + end - 8) ^ 0x2e2e2e2e2e2e2e2eull;
+    uint64_t dots = ~(((y & lo7) + lo7) | y | lo7);
+    if (dots) return end - 8 + (size_t)(63 - __builtin_clzll(dots)) / 8 + 1;
+    end -= 8;
+  }
   while (end > 0 && s[end - 1] != '.') end--;
   return end;
 }
@@ -114,8 +156,9 @@ typedef struct build {
 ** appended to the node array.  A rule whose last label a child is gives
 ** that child its flags.  Sets *first and *count.
 */
-static void add_children(url_psl_table *t, build *w, size_t a, size_t b,
-                         uint32_t *first, uint32_t *count) {
+static void add_children(url_psl_table *t, build *w, uint32_t parent,
+                         size_t a, size_t b, uint32_t *first,
+                         uint32_t *count) {
   *first = t->n;
   size_t i = a;
   while (i < b) {
@@ -136,7 +179,8 @@ static void add_children(url_psl_table *t, build *w, size_t a, size_t b,
     uint32_t id = t->n++;
     memcpy(t->labels + t->label_bytes, lab, len);
     t->keys[id] = k;
-    t->nodes[id] = (url_psl_node){.label = (uint32_t)t->label_bytes,
+    t->nodes[id] = (url_psl_node){.parent = parent,
+                                  .label = (uint32_t)t->label_bytes,
                                   .len = (uint16_t)len};
     t->label_bytes += len;
     /* Each rule of the run moves past this label; those that end here
@@ -156,6 +200,114 @@ static void add_children(url_psl_table *t, build *w, size_t a, size_t b,
     i = j;
   }
   *count = t->n - *first;
+}
+
+/* ---------------------------------------------------------- the index */
+
+/* The longest probe sequence an index may have (psl_table.h). */
+#define MAX_PROBE 24
+
+/* 64 random bits for a table's seed: /dev/urandom, else the clock and an
+   address (still unknown to whoever writes the list). */
+static uint64_t random_seed(const void *salt) {
+  uint64_t s = 0;
+  int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+  if (fd >= 0) {
+    if (read(fd, &s, sizeof s) != (ssize_t)sizeof s) s = 0;
+    close(fd);
+  }
+  if (s == 0) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    s = (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 30) ^
+        (uint64_t)(uintptr_t)salt;
+  }
+  return s;
+}
+
+static inline uint64_t mix(uint64_t x) {
+  x ^= x >> 32;
+  x *= 0xd6e8feb86659fd93ull;
+  x ^= x >> 32;
+  return x;
+}
+
+/* The hash of the label s[0..n) (key: its first 8 bytes) under parent:
+   every byte counts (8-byte chunks past the key, the last one ending at
+   the label's end), and the seed first. */
+static inline uint64_t node_hash(uint64_t seed, uint32_t parent, uint64_t key,
+                                 const char *s, size_t n) {
+  uint64_t x = (key ^ seed) * 0x9e3779b97f4a7c15ull;
+  for (size_t i = 8; i < n; i += 8)
+    x = mix(x ^ load64(s + (n - i < 8 ? n - 8 : i)));
+  x ^= (uint64_t)parent << 16 | n;
+  x *= 0xd6e8feb86659fd93ull;
+  return x ^ x >> 29;
+}
+
+/* A slot's tag: 16 bits of the hash, never 0 (0 marks an empty slot). */
+static inline uint16_t tag_of(uint64_t hash) {
+  return (uint16_t)((hash >> 16) | 1);
+}
+
+/* A hash's first slot: its high bits, the best mixed. */
+static inline uint32_t slot_of(uint64_t hash, uint32_t mask) {
+  return (uint32_t)(hash >> 32) & mask;
+}
+
+/* Fills the index of mask + 1 slots under seed; 0 if a probe sequence
+   would pass MAX_PROBE. */
+static int index_fill(url_psl_table *t) {
+  memset(t->tags, 0, ((size_t)t->mask + 1) * sizeof *t->tags);
+  t->max_probe = 0;
+  for (uint32_t id = 0; id < t->n; id++) {
+    const url_psl_node *e = &t->nodes[id];
+    uint64_t h = node_hash(t->seed, e->parent, t->keys[id],
+                           t->labels + e->label, e->len);
+    uint32_t i = slot_of(h, t->mask), d = 0;
+    while (t->tags[i]) {
+      if (++d > MAX_PROBE) return 0;
+      i = (i + 1) & t->mask;
+    }
+    t->tags[i] = tag_of(h);
+    t->idx[i] = (url_psl_slot){.key = t->keys[id], .parent = e->parent,
+                               .id = id, .len = e->len, .flags = e->flags};
+    if (d > t->max_probe) t->max_probe = d;
+  }
+  return 1;
+}
+
+/* Indexes the nodes (psl_table.h): a few seeds at each of two sizes, else
+   no index.  URL_OK or URL_NOMEM. */
+static int index_nodes(url_psl_table *t) {
+  size_t cap = 16;
+  while (cap < (size_t)t->n * 2) cap *= 2;
+  uint64_t seed = random_seed(t);
+  for (int size = 0; size < 2; size++, cap *= 2) {
+    if (cap > (size_t)UINT32_MAX) break;
+    t->idx = t->mem->alloc(cap * sizeof *t->idx);
+    t->tags = t->mem->alloc(cap * sizeof *t->tags);
+    if (!t->idx || !t->tags) {
+      url_psl_table_drop_index(t);
+      return URL_NOMEM;
+    }
+    t->mask = (uint32_t)(cap - 1);
+    for (int k = 0; k < 4; k++) {
+      seed = mix(seed + 0x9e3779b97f4a7c15ull) | 1;
+      t->seed = seed;
+      if (index_fill(t)) return URL_OK;
+    }
+    url_psl_table_drop_index(t);
+  }
+  return URL_OK; /* lookups binary-search */
+}
+
+void url_psl_table_drop_index(url_psl_table *t) {
+  if (t->idx) t->mem->release(t->idx);
+  if (t->tags) t->mem->release(t->tags);
+  t->idx = NULL;
+  t->tags = NULL;
+  t->mask = t->max_probe = 0;
 }
 
 /* The rules' records into w->rules, sorted; returns the number of labels
@@ -198,11 +350,11 @@ static int fill(url_psl_table *t, const url_psl_rules *r, build *w) {
     return URL_NOMEM;
   /* Breadth first: the children of each node are one run, in order. */
   uint32_t root_first;
-  add_children(t, w, 0, n, &root_first, &t->roots);
+  add_children(t, w, URL_PSL_ROOT, 0, n, &root_first, &t->roots);
   for (uint32_t i = 0; i < t->n; i++)
-    add_children(t, w, w->from[i], w->to[i], &t->nodes[i].first,
+    add_children(t, w, i, w->from[i], w->to[i], &t->nodes[i].first,
                  &t->nodes[i].children);
-  return URL_OK;
+  return index_nodes(t);
 }
 
 int url_psl_table_build(url_psl_table *t, const url_psl_rules *r,
@@ -226,19 +378,45 @@ void url_psl_table_free(url_psl_table *t) {
   if (t->keys) t->mem->release(t->keys);
   if (t->nodes) t->mem->release(t->nodes);
   if (t->labels) t->mem->release(t->labels);
+  url_psl_table_drop_index(t);
   memset(t, 0, sizeof *t);
 }
 
 size_t url_psl_table_bytes(const url_psl_table *t) {
+  size_t idx = t->idx ? ((size_t)t->mask + 1) * (sizeof *t->idx +
+                                                 sizeof *t->tags)
+                      : 0;
   return t->keys ? (size_t)t->n * (sizeof *t->keys + sizeof *t->nodes) +
-                       t->label_bytes
+                       t->label_bytes + idx
                  : 0;
 }
 
 /* ------------------------------------------------------------- the walk */
 
-/* The node among lo .. hi (siblings) whose label is s[0..n), or
-   UINT32_MAX. */
+/* The child of `parent` whose label is s[0..n) (key k), by the index:
+   its slot, or NULL. */
+static inline const url_psl_slot *find_hashed(const url_psl_table *t,
+                                              uint32_t parent, uint64_t k,
+                                              const char *s, size_t n) {
+  uint64_t h = node_hash(t->seed, parent, k, s, n);
+  const uint16_t tag = tag_of(h);
+  uint32_t i = slot_of(h, t->mask);
+  for (uint32_t d = 0; d <= t->max_probe; d++, i = (i + 1) & t->mask) {
+    uint16_t g = t->tags[i];
+    if (g == 0) break;
+    if (g == tag) {
+      const url_psl_slot *e = &t->idx[i];
+      if (e->key == k && e->parent == parent && e->len == n &&
+          (n <= 8 || memcmp(t->labels + t->nodes[e->id].label + 8, s + 8,
+                            n - 8) == 0))
+        return e;
+    }
+  }
+  return NULL;
+}
+
+/* The node among lo .. hi (siblings) whose label is s[0..n), by binary
+   search: its index, or UINT32_MAX. */
 static inline uint32_t find(const url_psl_table *t, uint32_t lo, uint32_t hi,
                             const char *s, size_t n) {
   const uint64_t k = key_of(s, n);
@@ -260,17 +438,28 @@ static inline uint32_t find(const url_psl_table *t, uint32_t lo, uint32_t hi,
 }
 
 size_t url_psl_table_suffix(const url_psl_table *t, const char *h, size_t n,
-                            int icann_only, int max_labels) {
+                            int icann_only, int max_labels, size_t *before) {
   const unsigned need = icann_only ? URL_PSL_RULE_ICANN : 0;
   const unsigned wild = URL_PSL_RULE_IS | URL_PSL_RULE_WILDCARD | need;
-  uint32_t lo = 0, hi = t->roots;
+  uint32_t lo = 0, hi = t->roots, parent = URL_PSL_ROOT;
   unsigned parent_flags = 0;
-  size_t best = 0, end = n;
+  size_t best = 0, end = n, prev = SIZE_MAX;
+  *before = SIZE_MAX;
   for (int k = 1;; k++) {
     size_t i = label_begin(h, end);
-    uint32_t s = find(t, lo, hi, h + i, end - i);
+    if (best == prev) *before = i; /* the label left of the best so far */
+    uint32_t s;
+    unsigned f = 0;
+    if (t->idx) {
+      const url_psl_slot *e = find_hashed(t, parent, key_of(h + i, end - i),
+                                          h + i, end - i);
+      s = e ? e->id : UINT32_MAX;
+      if (e) f = e->flags;
+    } else {
+      s = find(t, lo, hi, h + i, end - i);
+      if (s != UINT32_MAX) f = t->nodes[s].flags;
+    }
     int found = s != UINT32_MAX;
-    unsigned f = found ? t->nodes[s].flags : 0;
     /* Is h[i..n) public?  One label: by the "*" rule.  Else by its own
        rule if it names one, else by a wildcard rule of its parent. */
     int pub = k == 1 ||
@@ -278,12 +467,19 @@ size_t url_psl_table_suffix(const url_psl_table *t, const char *h, size_t n,
                                ? (f & need) == need &&
                                      !(f & URL_PSL_RULE_EXCEPTION)
                                : (parent_flags & wild) == wild));
-    if (pub) best = i;
+    if (pub) {
+      best = i;
+      *before = SIZE_MAX;
+    }
+    prev = i;
     /* No rule goes through an absent node: no longer candidate can be
        public (it would need this node or a child of it). */
     if (!found || i == 0 || k == max_labels) return best;
-    lo = t->nodes[s].first;
-    hi = lo + t->nodes[s].children;
+    if (!t->idx) {
+      lo = t->nodes[s].first;
+      hi = lo + t->nodes[s].children;
+    }
+    parent = s;
     parent_flags = f;
     end = i - 1;
   }
