@@ -180,17 +180,14 @@ static void data_free(url_psl_data *d) {
   memset(d, 0, sizeof *d);
 }
 
-/* Reads the file open at fd (named path) into d.  Returns URL_OK,
+/* Builds d from the file's bytes buf[0..n) (named path).  Returns URL_OK,
    URL_FAILURE (why set) or URL_NOMEM; d is then empty. */
-static int data_read(url_psl_data *d, const url_allocator *mem, int fd,
-                     const char *path, time_t mtime, char *why,
-                     size_t why_size) {
+static int data_build(url_psl_data *d, const url_allocator *mem, char *buf,
+                      size_t n, const char *path, time_t mtime, char *why,
+                      size_t why_size) {
   memset(d, 0, sizeof *d);
   d->mem = mem;
-  char *buf = NULL;
-  size_t n = 0;
-  int rc = read_all(fd, mem, &buf, &n, why, why_size);
-  if (rc != URL_OK) return rc;
+  int rc;
   if (n == 0) {
     set_why(why, why_size, "empty file");
     rc = URL_FAILURE;
@@ -199,7 +196,6 @@ static int data_read(url_psl_data *d, const url_allocator *mem, int fd,
   } else {
     rc = open_text(d, buf, n, why, why_size);
   }
-  mem->release(buf);
   size_t plen = strlen(path);
   if (rc == URL_OK && !(d->path = mem->alloc(plen + 1))) rc = URL_NOMEM;
   if (rc != URL_OK) {
@@ -209,6 +205,21 @@ static int data_read(url_psl_data *d, const url_allocator *mem, int fd,
   memcpy(d->path, path, plen + 1);
   d->date = mtime;
   return URL_OK;
+}
+
+/* A hash of a file's bytes, so that a file rewritten within one tick of
+   the file system's clock, at the same size, is still told apart. */
+static uint64_t content_hash(const char *p, size_t n) {
+  uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    memcpy(&w, p + i, 8);
+    h = (h ^ w) * 0xd6e8feb86659fd93ull;
+    h ^= h >> 32;
+  }
+  for (; i < n; i++) h = (h ^ (unsigned char)p[i]) * 0x100000001b3ull;
+  return h;
 }
 
 /* ----------------------------------------------------------- registry */
@@ -267,7 +278,9 @@ struct url_psl_entry {
   int refs;
   int kind;
   char *path;              /* E_FILE: from mem */
-  file_id id;              /* E_FILE */
+  file_id id;              /* E_FILE, with its bytes' count and hash */
+  size_t bytes;
+  uint64_t hash;
   int n_cand;              /* E_DEFAULT: candidates (libpsl's file names) */
   const char *cand[2];
   file_id cand_id[2];
@@ -306,8 +319,8 @@ static void entry_release(url_psl_entry *e) {
   e->mem->release(e);
 }
 
-/* The registry's entry for the file open at fd, made and built if there is
-   none: URL_OK (*out holds a new reference), URL_FAILURE (why set) or
+/* The registry's entry for the file open at fd (read whole: its identity
+   is its stat() and its bytes), made and built if there is none: URL_OK (*out holds a new reference), URL_FAILURE (why set) or
    URL_NOMEM.  Under lock. */
 static int file_entry(const url_allocator *mem, int fd, const char *path,
                       url_psl_entry **out, char *why, size_t why_size) {
@@ -317,8 +330,15 @@ static int file_entry(const url_allocator *mem, int fd, const char *path,
     return URL_FAILURE;
   }
   file_id id = id_of(&st);
+  char *buf;
+  size_t n;
+  int rc = read_all(fd, mem, &buf, &n, why, why_size);
+  if (rc != URL_OK) return rc;
+  uint64_t hash = content_hash(buf, n);
   for (url_psl_entry *e = registry; e; e = e->next) {
-    if (e->kind == E_FILE && id_eq(&e->id, &id) && !strcmp(e->path, path)) {
+    if (e->kind == E_FILE && id_eq(&e->id, &id) && e->bytes == n &&
+        e->hash == hash && !strcmp(e->path, path)) {
+      mem->release(buf);
       e->refs++;
       *out = e;
       return URL_OK;
@@ -328,11 +348,15 @@ static int file_entry(const url_allocator *mem, int fd, const char *path,
   size_t plen = strlen(path);
   if (!e || !(e->path = mem->alloc(plen + 1))) {
     if (e) mem->release(e);
+    mem->release(buf);
     return URL_NOMEM;
   }
   memcpy(e->path, path, plen + 1);
   e->id = id;
-  int rc = data_read(&e->own, mem, fd, path, st.st_mtime, why, why_size);
+  e->bytes = n;
+  e->hash = hash;
+  rc = data_build(&e->own, mem, buf, n, path, st.st_mtime, why, why_size);
+  mem->release(buf);
   if (rc != URL_OK) {
     mem->release(e->path);
     mem->release(e);

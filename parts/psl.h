@@ -9,8 +9,8 @@
 ** for the public list) is immutable once built and shared: one per list
 ** file per process, whoever opened it, reference-counted, freed when the
 ** last list that uses it is closed; a file whose identity changed (another
-** path, or the same path with another inode, size, mtime or ctime) gets
-** its own.  The system's default list is built on first use, not when it
+** path, or the same path with another inode, size, mtime, ctime or
+** content) gets its own.  The system's default list is built on first use, not when it
 ** is opened, so opening costs a few stat() calls.  That sharing is the one
 ** piece of process-wide mutable state here: a registry of the lists in
 ** use, guarded by one mutex (psl.c), taken to open and close a list and to
@@ -117,7 +117,7 @@ int url_psl_open_default(url_psl_list *l, const url_allocator *mem);
 ** The file is read into memory from mem, and its table built, unless a
 ** list open in the process already holds the same file (path, device,
 ** inode, size, mtime and ctime as fstat() gives them on the descriptor
-** read): that one's data is then shared.  Returns URL_OK, URL_FAILURE
+** read, and a hash of the bytes read): that one's data is then shared.  Returns URL_OK, URL_FAILURE
 ** (rejected; *l untouched), or URL_NOMEM.
 */
 int url_psl_open_file(url_psl_list *l, const url_allocator *mem,

@@ -88,6 +88,7 @@ typedef struct rule {
   const char *name;
   size_t n;     /* name length */
   size_t end;   /* end of the next label, or DONE */
+  uint64_t key; /* the key of the name's last label: most comparisons */
   unsigned flags;
 } rule;
 
@@ -111,6 +112,7 @@ static inline size_t label_begin(const char *s, size_t end) {
 /* Rules ordered by their labels from the right, label by label in the
    siblings' order; a rule whose labels run out first comes first. */
 static int rule_cmp(const rule *a, const rule *b) {
+  if (a->key != b->key) return a->key < b->key ? -1 : 1;
   size_t ea = a->n, eb = b->n;
   for (;;) {
     size_t ia = label_begin(a->name, ea), ib = label_begin(b->name, eb);
@@ -205,7 +207,7 @@ static void add_children(url_psl_table *t, build *w, uint32_t parent,
 /* ---------------------------------------------------------- the index */
 
 /* The longest probe sequence an index may have (psl_table.h). */
-#define MAX_PROBE 24
+#define MAX_PROBE 64
 
 /* 64 random bits for a table's seed: /dev/urandom, else the clock and an
    address (still unknown to whoever writes the list). */
@@ -281,7 +283,7 @@ static int index_fill(url_psl_table *t) {
    no index.  URL_OK or URL_NOMEM. */
 static int index_nodes(url_psl_table *t) {
   size_t cap = 16;
-  while (cap < (size_t)t->n * 2) cap *= 2;
+  while (cap < (size_t)t->n + t->n / 2) cap *= 2;
   uint64_t seed = random_seed(t);
   for (int size = 0; size < 2; size++, cap *= 2) {
     if (cap > (size_t)UINT32_MAX) break;
@@ -319,7 +321,8 @@ static size_t read_rules(const url_psl_rules *r, rule *v) {
   while (p < end) {
     size_t n = p[1] | (size_t)p[2] << 8;
     const char *name = (const char *)p + 3;
-    v[k++] = (rule){name, n, n, p[0]};
+    size_t last = label_begin(name, n);
+    v[k++] = (rule){name, n, n, key_of(name + last, n - last), p[0]};
     labels++;
     for (size_t i = 0; i < n; i++) labels += name[i] == '.';
     p += 3 + n;

@@ -28,6 +28,7 @@
 #include <sqlite3.h>
 
 #include "check.h"
+#include "psl_crafted.h"
 #include "host.h"
 #include "mem_libc.h"
 #include "parse.h"
@@ -715,6 +716,111 @@ static void check_builtin(void) {
   url_psl_close(&l); /* must not free the built-in list */
 }
 
+/* ---------------------------------------------- shared lists (issue 28) */
+
+/*
+** One list file, one table per process: opening the same file again shares
+** the data; the default list is shared too and built on first use; a file
+** that changed (content, size) gets its own data while the old one stays
+** valid for whoever holds it; the last close frees (ASan's leak check).
+*/
+static void check_sharing(void) {
+  char why[160];
+  url_psl_list a, b, c, d1, d2;
+  const char *p = write_file("share.dat", small_list, sizeof small_list - 1);
+  check(url_psl_open_file(&a, &url_mem_libc, p, why, sizeof why) == URL_OK);
+  check(url_psl_open_file(&b, &url_mem_libc, p, why, sizeof why) == URL_OK);
+  check(data_of(&a) == data_of(&b));
+  /* The same size, other content: not the same list. */
+  static const char other[] =
+      "// A test list\n"
+      "// ===BEGIN ICANN DOMAINS===\n"
+      "tset\n"
+      "co.tset\n"
+      "*.wild.tset\n"
+      "!keep.wild.tset\n"
+      "公司.tset\n"
+      "// ===END ICANN DOMAINS===\n"
+      "// ===BEGIN PRIVATE DOMAINS===\n"
+      "pages.example\n"
+      "// ===END PRIVATE DOMAINS===\n";
+  check(sizeof other == sizeof small_list);
+  write_file("share.dat", other, sizeof other - 1);
+  check(url_psl_open_file(&c, &url_mem_libc, p, why, sizeof why) == URL_OK);
+  check(data_of(&c) != data_of(&a));
+  check(parts_are(&c, "a.co.tset", "co.tset", "a.co.tset"));
+  check(parts_are(&a, "a.co.test", "co.test", "a.co.test")); /* still */
+  url_psl_close(&a);
+  check(parts_are(&b, "a.co.test", "co.test", "a.co.test"));
+  url_psl_close(&b);
+  url_psl_close(&c);
+  unlink(p);
+
+  /* The default list: shared, and nothing built until used. */
+  check(url_psl_open_default(&d1, &url_mem_libc) == URL_OK);
+  check(url_psl_open_default(&d2, &url_mem_libc) == URL_OK);
+  check(d1.e == d2.e);
+  check(data_of(&d1) == data_of(&d2));
+  url_psl_close(&d1);
+  check(parts_are(&d2, "www.example.co.uk", "co.uk", "example.co.uk"));
+  url_psl_close(&d2);
+}
+
+/*
+** A list crafted against the table issue 28 replaced (tests/psl_crafted.h)
+** loads, answers as libpsl does on it, and as the binary search does;
+** its index is bounded.  bench/bench.c measures what it costs.
+*/
+static void check_crafted(void) {
+  for (int crafted = 0; crafted < 2; crafted++) {
+    char *text = psl_crafted_text(40000, crafted);
+    if (!text) {
+      check(0);
+      return;
+    }
+    const char *p = write_file("crafted.dat", text, strlen(text));
+    url_psl_list l;
+    char why[160];
+    if (url_psl_open_file(&l, &url_mem_libc, p, why, sizeof why) != URL_OK) {
+      printf("FAIL crafted list: %s\n", why);
+      check(0);
+      free(text);
+      return;
+    }
+    const url_psl_data *d = data_of(&l);
+    check(url_psl_rule_count(d) == 40000);
+    check(!d->table.idx || d->table.max_probe <= 64);
+    psl_ctx_t *ctx = psl_load_file(p);
+    check(ctx != NULL);
+    /* Every rule below a label, and a label no rule has, both ways. */
+    url_psl_table bs = d->table;   /* a copy without the index */
+    bs.idx = NULL;
+    int wrong = 0;
+    for (const char *r = strchr(text, '\n') + 1; ctx && *r != '/';
+         r = strchr(r, '\n') + 1) {
+      char host[32];
+      snprintf(host, sizeof host, "www.%.8s", r);
+      url_str s;
+      url_psl_host_parts(&l, host, 12, URL_HOST_DOMAIN, &s, NULL);
+      const char *want = psl_unregistrable_domain(ctx, host);
+      size_t before;
+      size_t off = url_psl_table_suffix(&bs, host, 12, 0, 9, &before);
+      if (!slice_is(s, want) || off != 4) wrong++;
+      snprintf(host, sizeof host, "www.%.7sz", r);
+      url_psl_host_parts(&l, host, 12, URL_HOST_DOMAIN, &s, NULL);
+      want = psl_unregistrable_domain(ctx, host);
+      off = url_psl_table_suffix(&bs, host, 12, 0, 9, &before);
+      if (!slice_is(s, want) || (strlen(want) == 8 && off != 4)) wrong++;
+    }
+    if (wrong) printf("FAIL %s list: %d wrong\n", crafted ? "crafted" : "honest", wrong);
+    check(wrong == 0);
+    if (ctx) psl_free(ctx);
+    url_psl_close(&l);
+    unlink(p);
+    free(text);
+  }
+}
+
 /* ----------------------------------------------- through the extension */
 
 static int ext_text(sqlite3 *db, const char *sql, const char *want) {
@@ -867,6 +973,8 @@ int main(int argc, char **argv) {
   url_psl_close(&l);
   check_builtin();
   check_lists();
+  check_sharing();
+  check_crafted();
   check_extension(argv[0]);
   free_system_rules();
 
