@@ -206,6 +206,8 @@ static void add_children(url_psl_table *t, build *w, uint32_t parent,
 
 /* ---------------------------------------------------------- the index */
 
+static void index_free(url_psl_table *t);
+
 /* The longest probe sequence an index may have (psl_table.h). */
 #define MAX_PROBE 64
 
@@ -290,7 +292,7 @@ static int index_nodes(url_psl_table *t) {
     t->idx = t->mem->alloc(cap * sizeof *t->idx);
     t->tags = t->mem->alloc(cap * sizeof *t->tags);
     if (!t->idx || !t->tags) {
-      url_psl_table_drop_index(t);
+      index_free(t);
       return URL_NOMEM;
     }
     t->mask = (uint32_t)(cap - 1);
@@ -299,12 +301,12 @@ static int index_nodes(url_psl_table *t) {
       t->seed = seed;
       if (index_fill(t)) return URL_OK;
     }
-    url_psl_table_drop_index(t);
+    index_free(t);
   }
   return URL_OK; /* lookups binary-search */
 }
 
-void url_psl_table_drop_index(url_psl_table *t) {
+static void index_free(url_psl_table *t) {
   if (t->idx) t->mem->release(t->idx);
   if (t->tags) t->mem->release(t->tags);
   t->idx = NULL;
@@ -381,7 +383,7 @@ void url_psl_table_free(url_psl_table *t) {
   if (t->keys) t->mem->release(t->keys);
   if (t->nodes) t->mem->release(t->nodes);
   if (t->labels) t->mem->release(t->labels);
-  url_psl_table_drop_index(t);
+  index_free(t);
   memset(t, 0, sizeof *t);
 }
 

@@ -6,20 +6,22 @@
 **
 ** The table is a trie of labels whose siblings are sorted (Go's layout: a
 ** node's children are one run of the node array, found by binary search),
-** so that a lookup costs O(log n) comparisons per label whatever the list:
-** a list from url_psl_load is input a stranger may write, and a hash table
-** with a fixed hash lets such a list pile its labels on a few slots (the
-** FNV-1a table this replaced took 0.6 s to load 40,000 crafted rules and
-** looked up 40x slower; tests/psl_test.c and bench/bench.c generate such a
-** list).  Each node carries the flags of the rule whose name it ends, if
-** any; interior nodes (suffixes of rule names that are not rules
-** themselves, "uk" of "co.uk" when "uk" were not listed) let the walk stop
-** at the first label no rule goes through, so "www.example.com" costs two
-** steps.  Building sorts the rules (a merge sort: O(n log n) label
-** comparisons in the worst case), then indexes the nodes in a seeded hash
-** table (below) for speed; it allocates from the caller's allocator.  A
-** lookup allocates nothing and reads only the table, so lookups may run
-** concurrently.
+** indexed by a hash table with a random seed per table (below), which is
+** what lookups use.  A list from url_psl_load is input a stranger may
+** write: the unseeded FNV-1a table with linear probing this replaced let a
+** crafted list of 40,000 rules pile its labels on one run of slots (0.74 s
+** to load, lookups 39x slower: bench/bench.c, tests/psl_crafted.h); here
+** no list can be crafted against a seed it does not know, the build bounds
+** the longest probe sequence all the same, and without the index a lookup
+** costs O(log n) comparisons per label whatever the list.  Each node
+** carries the flags of the rule whose name it ends, if any; interior nodes
+** (suffixes of rule names that are not rules themselves, "uk" of "co.uk"
+** when "uk" were not listed) let the walk stop at the first label no rule
+** goes through, so "www.example.com" costs two steps.  Building sorts the
+** rules (a merge sort: O(n log n) label comparisons in the worst case) and
+** indexes the nodes in O(n) per seed tried; it allocates from the caller's
+** allocator.  A lookup allocates nothing and reads only the table, so
+** lookups may run concurrently.
 **
 ** The answers are libpsl's, rule for rule (tests/psl_test.c and the fuzz
 ** target compare them over real hosts, the PSL project's vectors and every
@@ -89,8 +91,9 @@ typedef struct url_psl_node {
 #define URL_PSL_ROOT UINT32_MAX
 
 /*
-** keys[i] is node i's first 8 bytes, big-endian, zero-padded: in an array
-** of their own, so that a binary search reads 8 bytes per step.
+** keys[i] is node i's first 8 bytes as a little-endian integer,
+** zero-padded: in an array of their own, so that a binary search reads 8
+** bytes per step.
 **
 ** The index: every node by (parent, label) in an open-addressing table
 ** hashed with a random seed of this table's, so that a lookup usually
@@ -98,7 +101,8 @@ typedef struct url_psl_node {
 ** ~1,500 top-level domains).  A list cannot be crafted against a seed it
 ** does not know, and the build bounds the longest probe sequence anyway
 ** (max_probe): past the bound it tries other seeds and sizes, and failing
-** those leaves the index out (idx NULL), and lookups binary-search.  Slot i
+** those leaves the index out (idx NULL), and lookups binary-search (as
+** they do on a copy of the table with idx NULL: tests/psl_test.c compares).  Slot i
 ** holds a node when tags[i] != 0 (16 bits of the hash, never 0), so that a
 ** probe for a label no rule has (the common case: "example" of
 ** "www.example.com") reads a few adjacent tags and no slot; a slot copies
@@ -131,10 +135,6 @@ typedef struct url_psl_table {
    URL_NOMEM (t is then empty). */
 int url_psl_table_build(url_psl_table *t, const url_psl_rules *r,
                         const url_allocator *mem);
-
-/* Frees the index: lookups then binary-search the siblings (the tests
-   compare both ways). */
-void url_psl_table_drop_index(url_psl_table *t);
 
 /* Releases the table; NULL-safe, and a no-op on an empty table. */
 void url_psl_table_free(url_psl_table *t);
