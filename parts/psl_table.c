@@ -442,50 +442,54 @@ static inline uint32_t find(const url_psl_table *t, uint32_t lo, uint32_t hi,
   return UINT32_MAX;
 }
 
+/* The child of `parent` labelled s[0..n) by binary search among its
+   children: its index and flags (*f), or UINT32_MAX. */
+static uint32_t child_searched(const url_psl_table *t, uint32_t parent,
+                               const char *s, size_t n, unsigned *f) {
+  uint32_t lo = parent == URL_PSL_ROOT ? 0 : t->nodes[parent].first;
+  uint32_t hi = parent == URL_PSL_ROOT ? t->roots
+                                       : lo + t->nodes[parent].children;
+  uint32_t id = find(t, lo, hi, s, n);
+  *f = id != UINT32_MAX ? t->nodes[id].flags : 0;
+  return id;
+}
+
+/* The same by the index when there is one (the lookups' way). */
+static inline uint32_t child(const url_psl_table *t, uint32_t parent,
+                             const char *s, size_t n, unsigned *f) {
+  if (!t->idx) return child_searched(t, parent, s, n, f);
+  const url_psl_slot *e = find_hashed(t, parent, key_of(s, n), s, n);
+  *f = e ? e->flags : 0;
+  return e ? e->id : UINT32_MAX;
+}
+
 size_t url_psl_table_suffix(const url_psl_table *t, const char *h, size_t n,
                             int icann_only, int max_labels, size_t *before) {
   const unsigned need = icann_only ? URL_PSL_RULE_ICANN : 0;
   const unsigned wild = URL_PSL_RULE_IS | URL_PSL_RULE_WILDCARD | need;
-  uint32_t lo = 0, hi = t->roots, parent = URL_PSL_ROOT;
-  unsigned parent_flags = 0;
-  size_t best = 0, end = n, prev = SIZE_MAX;
-  *before = SIZE_MAX;
+  size_t end = n, best = 0, left = SIZE_MAX;
+  uint32_t s = URL_PSL_ROOT;
+  unsigned f = 0;
   for (int k = 1;; k++) {
+    const unsigned parent_flags = f;
     size_t i = label_begin(h, end);
-    if (best == prev) *before = i; /* the label left of the best so far */
-    uint32_t s;
-    unsigned f = 0;
-    if (t->idx) {
-      const url_psl_slot *e = find_hashed(t, parent, key_of(h + i, end - i),
-                                          h + i, end - i);
-      s = e ? e->id : UINT32_MAX;
-      if (e) f = e->flags;
-    } else {
-      s = find(t, lo, hi, h + i, end - i);
-      if (s != UINT32_MAX) f = t->nodes[s].flags;
-    }
-    int found = s != UINT32_MAX;
+    if (best == end + 1) left = i; /* the label left of the best so far */
+    s = child(t, s, h + i, end - i, &f);
     /* Is h[i..n) public?  One label: by the "*" rule.  Else by its own
-       rule if it names one, else by a wildcard rule of its parent. */
-    int pub = k == 1 ||
-              (i < end && ((f & URL_PSL_RULE_IS)
-                               ? (f & need) == need &&
-                                     !(f & URL_PSL_RULE_EXCEPTION)
-                               : (parent_flags & wild) == wild));
-    if (pub) {
+       rule if it names one, else by a wildcard rule of its parent; never
+       with an empty leftmost label. */
+    if (k == 1 || (i < end && ((f & URL_PSL_RULE_IS)
+                                   ? (f & need) == need &&
+                                         !(f & URL_PSL_RULE_EXCEPTION)
+                                   : (parent_flags & wild) == wild))) {
       best = i;
-      *before = SIZE_MAX;
+      left = SIZE_MAX;
     }
-    prev = i;
     /* No rule goes through an absent node: no longer candidate can be
        public (it would need this node or a child of it). */
-    if (!found || i == 0 || k == max_labels) return best;
-    if (!t->idx) {
-      lo = t->nodes[s].first;
-      hi = lo + t->nodes[s].children;
-    }
-    parent = s;
-    parent_flags = f;
+    if (s == UINT32_MAX || i == 0 || k == max_labels) break;
     end = i - 1;
   }
+  *before = left;
+  return best;
 }
