@@ -933,7 +933,8 @@ static void check_extension(const char *argv0) {
                                 NULL, NULL) == SQLITE_OK);
   check(sqlite3_load_extension(db, so, "sqlite3_url_init", NULL) == SQLITE_OK);
   check(ext_text(db, "SELECT url_registrable_domain('a.b.wild.test')", "wild.test"));
-  /* Each connection has its own list. */
+  /* Each connection has its own list in use (lists of one file share
+     their data, parts/psl.h). */
   sqlite3 *db2;
   if (sqlite3_open(":memory:", &db2) == SQLITE_OK) {
     sqlite3_enable_load_extension(db2, 1);
