@@ -142,7 +142,8 @@ test-sanitize: ## the test programs and SQL tests under ASan + UBSan (build-san/
 	@SANITIZE=1 sh tools/run-tests.sh build-san
 
 # ThreadSanitizer: the extension and tests/ext_threads_test (4 threads, 4
-# connections) built with -fsanitize=thread in build-tsan/; any report fails.
+# connections; then 8 threads x 500 connections sharing the public suffix
+# lists) built with -fsanitize=thread in build-tsan/; any report fails.
 tsan: ## the threads test under ThreadSanitizer (build-tsan/)
 	@$(MAKE) --no-print-directory B=build-tsan OPT=-O1 \
 	  SAN="-fsanitize=thread -fno-omit-frame-pointer" \

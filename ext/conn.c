@@ -13,7 +13,9 @@ typedef struct url_objs url_objs;
 
 struct url_conn {
   int refs;               /* one per registration, plus the creator's */
-  url_psl_list psl;       /* the list in use; url_psl_load replaces it */
+  url_psl_list psl;       /* the list in use (a reference to the process's
+                             shared one, built on first use: psl.h);
+                             url_psl_load replaces it */
   url_call_cache *cache;  /* made on first use */
   url_objs *objs;         /* made on first use */
   url_tvf_reg *tvfs;      /* the table-valued functions' client data, after fns[] */

@@ -56,7 +56,8 @@ extern const url_allocator url_mem_sqlite;
 
 /*
 ** What a connection needs (conn.c), hung off the user data of each of its
-** functions and modules (no global state): the public suffix list in use,
+** functions and modules (no global state but parts/psl.c's registry of
+** shared list data): the public suffix list in use,
 ** one url_fn per registered function, one url_tvf_reg per module, and the
 ** cache below.  Reference-counted: each registration holds a reference
 ** that SQLite's destructor callback releases, so the last to go frees it,

@@ -7,9 +7,11 @@
 **   SELECT url_psl_load('/usr/share/publicsuffix/public_suffix_list.dat');
 **   SELECT url_psl_info() ->> '$.path';
 **
-** Each connection has its own list (no global state): it lives in the
-** connection's url_conn (conn.c), the user data of every function and
-** table-valued function; url_psl_load swaps it there.
+** Each connection holds its list in use in its url_conn (conn.c), the user
+** data of every function and table-valued function; url_psl_load swaps it
+** there.  What a list holds (its rule table) is shared by every connection
+** of the process that uses the same file, and the default list's is built
+** on first use (parts/psl.h): opening a connection reads no file.
 */
 #include <string.h>
 #include <time.h>
@@ -59,7 +61,7 @@ static void url_fn_same_site(sqlite3_context *ctx, int argc, sqlite3_value **arg
 ** "date" is the file's mtime, or for the built-in list the mtime of the
 ** file it was made from.  NULL when out of memory.
 */
-static char *describe(const url_psl_list *l) {
+static char *describe(const url_psl_data *l) {
   static const char *const source[] = {"built-in", "file", "file", "none"};
   static const char *const format[] = {"null", "\"text\"", "\"dafsa\"", "null"};
   sqlite3_str *s = sqlite3_str_new(NULL);
@@ -82,8 +84,8 @@ static char *describe(const url_psl_list *l) {
     else sqlite3_str_appendf(s, ",\"%s\":%d", keys[i], counts[i]);
   }
   sqlite3_str_appendf(s, ",\"lookup\":\"%s\",\"table_bytes\":",
-                      l->table.slots ? "table" : "libpsl");
-  if (l->table.slots)
+                      l->table.keys ? "table" : "libpsl");
+  if (l->table.keys)
     sqlite3_str_appendf(s, "%llu",
                         (unsigned long long)url_psl_table_bytes(&l->table));
   else
@@ -99,12 +101,16 @@ static char *describe(const url_psl_list *l) {
   return sqlite3_str_finish(s);
 }
 
-/* Sets l's description as the result; returns a status code. */
-static int result_describe(sqlite3_context *ctx, const url_psl_list *l) {
+/* Sets l's description as the result (building the list if this is its
+   first use); returns a status code. */
+static int result_describe(sqlite3_context *ctx, const url_psl_list *list) {
+  const url_psl_data *l;
+  int rc = url_psl_data_get(list, &l);
+  if (rc != URL_OK) return rc;
   char *z = describe(l);
   if (!z) return URL_NOMEM;
   size_t n = strlen(z);
-  int rc = n > url_max_len(ctx) ? URL_TOOBIG : URL_OK;
+  rc = n > url_max_len(ctx) ? URL_TOOBIG : URL_OK;
   if (rc == URL_OK) sqlite3_result_text(ctx, z, (int)n, sqlite3_free);
   else sqlite3_free(z);
   return rc;

@@ -4,10 +4,19 @@
 ** same site" for origins (URL Standard §4.6 defers to HTML).
 **
 ** A url_psl_list is one Public Suffix List: libpsl's built-in list, or a
-** file (the .dat text format or libpsl's DAFSA binary).  Nothing here is
-** global or mutable: the caller owns each list, and every lookup takes the
-** list to use.  A list is read-only once opened, so lookups on one list may
-** run concurrently.
+** file (the .dat text format or libpsl's DAFSA binary).  Lookups take the
+** list to use.  What a list holds (url_psl_data: its rule table, ~300 KB
+** for the public list) is immutable once built and shared: one per list
+** file per process, whoever opened it, reference-counted, freed when the
+** last list that uses it is closed; a file whose identity changed (another
+** path, or the same path with another inode, size, mtime, ctime or
+** content) gets its own.  The system's default list is built on first use, not when it
+** is opened, so opening costs a few stat() calls.  That sharing is the one
+** piece of process-wide mutable state here: a registry of the lists in
+** use, guarded by one mutex (psl.c), taken to open and close a list and to
+** build one, never by a lookup (which reads a pointer published with
+** release/acquire ordering).  So lookups on one list may run concurrently,
+** and lists may be opened and closed from any thread.
 **
 ** How the Standard's algorithm maps onto libpsl (checked against every row
 ** of the Standard's example table by tests/psl_test.c):
@@ -50,21 +59,35 @@ typedef enum url_psl_format {
 } url_psl_format;
 
 /*
-** Lookups walk the list's own rule table (psl_table.h), built when the list
-** is opened from the rules of its file (psl_read.h).  libpsl answers only
-** where the rules cannot be enumerated: its built-in list (compiled into
-** libpsl, with no file to read) and a DAFSA too large to enumerate.
+** What a list holds.  Lookups walk its own rule table (psl_table.h), built
+** from the rules of its file (psl_read.h).  libpsl answers only where the
+** rules cannot be enumerated: its built-in list (compiled into libpsl, with
+** no file to read) and a DAFSA too large to enumerate.
 */
-typedef struct url_psl_list {
-  url_psl_table table;   /* the rules; table.slots is NULL when libpsl answers */
+typedef struct url_psl_data {
+  url_psl_table table;   /* the rules; table.keys is NULL when libpsl answers */
   const psl_ctx_t *psl;  /* libpsl's context when it answers, else NULL */
   psl_ctx_t *owned;      /* psl when it must be psl_free()d, else NULL */
   char *path;            /* file path from mem; NULL for the built-in list */
   time_t date;           /* the data's date (file mtime); 0: unknown */
   url_psl_format format;
-  int rules, exceptions, wildcards; /* as libpsl counts them; -1: unknown */
-  const url_allocator *mem; /* opening and long lookups allocate with it */
+  int rules, exceptions, wildcards; /* -1: unknown (the DAFSA libpsl reads) */
+  const url_allocator *mem; /* what the data was allocated with */
+} url_psl_data;
+
+/* One holder's reference to a list (psl.c's registry entry); all zero:
+   closed (lookups then find no list: every part is null). */
+typedef struct url_psl_entry url_psl_entry;
+typedef struct url_psl_list {
+  url_psl_entry *e;
 } url_psl_list;
+
+/*
+** The list's data, built now if this is its first use: URL_OK (*out is
+** NULL for a closed list) or URL_NOMEM.  The lookups below call it; a
+** caller that reads the data itself (url_psl_info) does too.
+*/
+int url_psl_data_get(const url_psl_list *l, const url_psl_data **out);
 
 /*
 ** Opens the newest list the system has, as psl_latest(NULL) chooses it: of
@@ -73,9 +96,12 @@ typedef struct url_psl_list {
 ** that is newer than the built-in data and loads; otherwise the built-in
 ** list (psl_builtin()).  The choice is made here rather than by calling
 ** psl_latest() so that the list can say which file it is.  If libpsl has no
-** built-in list either, the list is empty (only the "*" rule).  The list
-** keeps mem for what it allocates (libpsl's own data excepted).  Returns
-** URL_OK or URL_NOMEM; on error *l is left closed (url_psl_close is a no-op).
+** built-in list either, the list is empty (only the "*" rule).  Only the
+** candidates' stat() is taken now: the files are read, and the choice
+** among them made, on first use, once for every list opened while the
+** candidates are the same files.  A list built anew allocates with mem
+** (libpsl's own data excepted).  Returns URL_OK or URL_NOMEM; on error *l
+** is left closed (url_psl_close is a no-op).
 */
 int url_psl_open_default(url_psl_list *l, const url_allocator *mem);
 
@@ -88,20 +114,33 @@ int url_psl_open_default(url_psl_list *l, const url_allocator *mem);
 ** has no rules or no ICANN section (no "===BEGIN ICANN DOMAINS===" marker
 ** before its rules: an HTML page, /etc/passwd), or a DAFSA of another
 ** version, malformed, or without rules of the ICANN section.
-** The file is read into memory from mem, which the list keeps.  Returns
-** URL_OK, URL_FAILURE (rejected; *l untouched), or URL_NOMEM.
+** The file is read into memory from mem, and its table built, unless a
+** list open in the process already holds the same file (path, device,
+** inode, size, mtime and ctime as fstat() gives them on the descriptor
+** read, and a hash of the bytes read): that one's data is then shared.  Returns URL_OK, URL_FAILURE
+** (rejected; *l untouched), or URL_NOMEM.
 */
 int url_psl_open_file(url_psl_list *l, const url_allocator *mem,
                       const char *path, char *why, size_t why_size);
 
-/* Releases what the list owns and leaves it closed.  NULL-safe. */
+/*
+** A list answered by libpsl's context ctx (not freed with the list), of
+** the given format: libpsl's built-in list (psl_builtin()), or in the tests
+** a context to compare the tables with.  Not shared.  URL_OK or URL_NOMEM.
+*/
+int url_psl_open_ctx(url_psl_list *l, const url_allocator *mem,
+                     const psl_ctx_t *ctx, url_psl_format format);
+
+/* Drops this reference and leaves the list closed; the last reference to
+   a list's data frees it.  NULL-safe, and a no-op on a closed list. */
 void url_psl_close(url_psl_list *l);
 
-/* Rule counts of the list as libpsl gives them (psl_suffix_count & co.):
-   -1 when unknown, as libpsl says of DAFSA files. */
-int url_psl_rule_count(const url_psl_list *l);
-int url_psl_exception_count(const url_psl_list *l);
-int url_psl_wildcard_count(const url_psl_list *l);
+/* Rule counts of the data: libpsl's psl_suffix_count & co. for a text
+   list and the built-in one; for a DAFSA the same counts of the rules
+   enumerated from it (libpsl says -1), and -1 when libpsl answers. */
+int url_psl_rule_count(const url_psl_data *d);
+int url_psl_exception_count(const url_psl_data *d);
+int url_psl_wildcard_count(const url_psl_data *d);
 
 /*
 ** Which rules of the list apply:
@@ -139,7 +178,8 @@ extern const char *const url_psl_section_names[URL_PSL_N_SECTIONS];
 ** are slices of h, or {NULL, 0} when null.  Either pointer may be NULL.
 ** Returns URL_OK, or URL_NOMEM where libpsl answers (no rule table) and a
 ** host's 9 rightmost labels are longer than 256 bytes (libpsl needs a
-** NUL-terminated copy).  The rule table allocates nothing.
+** NUL-terminated copy), or where the list's first use could not build it.
+** The rule table allocates nothing.
 ** url_psl_host_parts is URL_PSL_ALL.
 */
 int url_psl_host_parts_in(const url_psl_list *l, url_psl_section sec,

@@ -214,7 +214,19 @@ static int visit(dafsa *d, url_psl_rules *r, url_psl_read_info *info,
   unsigned char b = d->g[end];
   if ((b & 0xe0) == 0x80) { /* a return value: the word ends */
     if (++d->words > DAFSA_MAX_WORDS) return URL_TOO_LARGE;
-    if (b & URL_PSL_RULE_ICANN) info->icann_rules++;
+    /* A rule is in one section: Debian's DAFSA also holds two words with
+       every flag set ("" and "m"), which no line of a text list gives;
+       they are looked up as libpsl does but not counted as rules. */
+    const unsigned both = URL_PSL_RULE_ICANN | URL_PSL_RULE_PRIVATE;
+    if ((b & both) != both) {
+      if (b & URL_PSL_RULE_ICANN) info->icann_rules++;
+      if (b & URL_PSL_RULE_EXCEPTION) {
+        info->exceptions++;
+      } else {
+        info->suffixes++;
+        if (b & URL_PSL_RULE_WILDCARD) info->wildcards++;
+      }
+    }
     return url_psl_rules_add(r, d->word, len, b & 0x0f);
   }
   if ((b ^ 0x80) < 0x20) return URL_OK;
@@ -243,7 +255,7 @@ static int enumerate(dafsa *d, url_psl_rules *r, url_psl_read_info *info) {
 
 int url_psl_read_dafsa(url_psl_rules *r, const unsigned char *buf, size_t n,
                        url_psl_read_info *info, const char **why) {
-  *info = (url_psl_read_info){-1, -1, -1, 0};
+  *info = (url_psl_read_info){0, 0, 0, 0};
   *why = "";
   /* libpsl: atoi() of what follows "PSL_" must be 0. */
   char version[DAFSA_HEADER - 11 + 1];

@@ -51,8 +51,10 @@ int url_psl_is_dafsa(const char *buf, size_t n);
 ** libpsl can read correctly (another version, an offset or node past the
 ** end), or URL_TOO_LARGE when the graph is well formed but names
 ** too many words, or too long ones, to enumerate here (the caller then lets
-** libpsl answer).  info->icann_rules counts words of the ICANN section;
-** the other counts are -1 (a DAFSA does not tell).
+** libpsl answer).  info counts the words as libpsl counts a text list's
+** rules (libpsl's own counts of a DAFSA are -1): a word with the exception
+** flag is an exception, any other a suffix, and a wildcard too if it has
+** that flag.
 */
 int url_psl_read_dafsa(url_psl_rules *r, const unsigned char *buf, size_t n,
                        url_psl_read_info *info, const char **why);

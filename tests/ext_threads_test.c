@@ -5,6 +5,13 @@
 ** connection's list while the others use theirs.  Every result must be the
 ** one a single thread gets for the same sequence of statements.
 **
+** Then many connections (issue 28: a list is built once per process and
+** shared): 8 threads each open, use and close 500 connections, while the
+** main thread keeps one open; the default list is built on first use by
+** whichever thread comes first, and every 25th connection of a thread also
+** loads the system's text list, which the threads then share, build again
+** and free as their references come and go.
+**
 ** In make test and make test-sanitize it checks the results (and ASan).
 ** `make tsan` builds it and the extension with ThreadSanitizer (build-tsan/)
 ** and fails on any report.  What TSan sees there: every access of the
@@ -104,6 +111,87 @@ static void *work(void *arg) {
   return NULL;
 }
 
+/* ------------------------------------------------- many connections */
+
+#define MANY_THREADS 8
+#define MANY_CONNS 500
+#define SYSTEM_DAT "/usr/share/publicsuffix/public_suffix_list.dat"
+
+static const char many_sql[] =
+    "SELECT url_registrable_domain('https://a.b.example.co.uk/') || ' ' || "
+    "url_public_suffix('x.github.io') || ' ' || "
+    "url_same_site('https://a.ck', 'https://b.ck')";
+static const char many_want[] = "'example.co.uk github.io 0'\n";
+
+typedef struct many_worker {
+  pthread_t thread;
+  int id, conns, failures;
+} many_worker;
+
+static void *many_work(void *arg) {
+  many_worker *w = arg;
+  pthread_barrier_wait(&start);
+  for (int i = 0; i < MANY_CONNS; i++) {
+    sqlite3 *db = ext_open(so);
+    if (!db) {
+      w->failures++;
+      continue;
+    }
+    w->conns++;
+    char *got = NULL;
+    int rc = SQLITE_OK;
+    if (i % 25 == 24) {
+      rc = ext_run(db, "SELECT url_psl_load('" SYSTEM_DAT "') ->> '$.format'",
+                   &got);
+      if (rc == SQLITE_OK && strcmp(got, "'text'\n") != 0) rc = SQLITE_ERROR;
+      free(got);
+      got = NULL;
+    }
+    if (rc == SQLITE_OK) rc = ext_run(db, many_sql, &got);
+    if (rc != SQLITE_OK || strcmp(got, many_want) != 0) {
+      if (w->failures++ < 3)
+        printf("FAIL thread %d, connection %d: got %s\n", w->id, i,
+               rc == SQLITE_OK ? got : sqlite3_errmsg(db));
+    }
+    free(got);
+    sqlite3_close(db);
+  }
+  return NULL;
+}
+
+static void many_connections(void) {
+  sqlite3 *keep = ext_open(so); /* keeps the library loaded */
+  if (!ext_check(keep != NULL, "many: cannot open")) return;
+  many_worker w[MANY_THREADS];
+  pthread_barrier_init(&start, NULL, MANY_THREADS);
+  int started = 0;
+  for (int t = 0; t < MANY_THREADS; t++) {
+    w[t] = (many_worker){.id = t};
+    if (pthread_create(&w[t].thread, NULL, many_work, &w[t]) != 0) break;
+    started++;
+  }
+  if (!ext_check(started == MANY_THREADS, "many: cannot start the threads"))
+    exit(1); /* the others wait at the barrier */
+  int conns = 0;
+  for (int t = 0; t < MANY_THREADS; t++) {
+    pthread_join(w[t].thread, NULL);
+    conns += w[t].conns;
+    ext_check(w[t].failures == 0, "many: thread %d: %d wrong results", t,
+              w[t].failures);
+  }
+  pthread_barrier_destroy(&start);
+  char *got = NULL;
+  ext_check(ext_run(keep, many_sql, &got) == SQLITE_OK &&
+                strcmp(got, many_want) == 0,
+            "many: the keeping connection");
+  free(got);
+  sqlite3_close(keep);
+  printf("threads: %d threads x %d connections opened, used and closed "
+         "(%d in all; url_psl_load in every 25th)\n",
+         MANY_THREADS, MANY_CONNS, conns);
+}
+
+
 int main(int argc, char **argv) {
   so = ext_so_path(argv[0]);
   if (ext_n_cases > 256 || !expect(&roles[0]) || !expect(&roles[1])) {
@@ -133,5 +221,6 @@ int main(int argc, char **argv) {
   for (int r = 0; r < 2; r++)
     for (int p = 0; p < 2; p++)
       for (int i = 0; i < ext_n_cases; i++) free(roles[r].want[p][i]);
+  many_connections();
   return ext_summary();
 }

@@ -321,8 +321,10 @@ static char *awkward_text(int for_dafsa) {
 static void compare_list(const char *what, const char *path, int long_names) {
   url_psl_list t, o;
   char why[160];
-  if (url_psl_open_file(&t, &url_mem_libc, path, why, sizeof why) != URL_OK ||
-      !t.table.slots) {
+  const url_psl_data *td = NULL;
+  int orc = url_psl_open_file(&t, &url_mem_libc, path, why, sizeof why);
+  if (orc != URL_OK || url_psl_data_get(&t, &td) != URL_OK || !td->table.keys) {
+    if (orc == URL_OK) url_psl_close(&t);
     printf("FAIL %s: cannot open %s: %s\n", what, path, why);
     check(0);
     return;
@@ -334,7 +336,12 @@ static void compare_list(const char *what, const char *path, int long_names) {
     url_psl_close(&t);
     return;
   }
-  o = (url_psl_list){.psl = ctx, .mem = &url_mem_libc};
+  if (url_psl_open_ctx(&o, &url_mem_libc, ctx, URL_PSL_TEXT) != URL_OK) {
+    check(0);
+    url_psl_close(&t);
+    psl_free(ctx);
+    return;
+  }
   static const char *names[] = {
       "outside.test", "test", "co.test", "wild.test", "keep.wild.test",
       "wild2.test", "lone.test", "deep.nowhere.test", "nowhere.test",
@@ -393,6 +400,7 @@ static void compare_list(const char *what, const char *path, int long_names) {
     check(s.s == lname + 123);
   }
   url_psl_close(&t);
+  url_psl_close(&o);
   psl_free(ctx);
 }
 
