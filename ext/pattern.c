@@ -417,15 +417,17 @@ static void match_start(pat_match *m, const compiled *cp, size_t max, char *st,
 }
 
 /* url_pattern_test's match of a components object input v: as
-   match_object. */
+   match_object, *input_ok set when the components canonicalized (then
+   URL_FAILURE is no match: 0, not NULL). */
 static int test_object(const compiled *cp, sqlite3_value *v,
-                       sqlite3_value *base, size_t max, char *err,
-                       size_t errn) {
+                       sqlite3_value *base, size_t max, int *input_ok,
+                       char *err, size_t errn) {
   pat_match m;
   char mst[URL_STACK];
   url_json j;
   match_start(&m, cp, max, mst, sizeof mst);
   int rc = match_object(cp, v, base, max, &j, &m, err, errn);
+  *input_ok = m.input_ok;
   url_json_free(&j);
   url_buf_free(&m.store);
   return rc;
@@ -446,15 +448,15 @@ static void fn_test(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   char err[ERR_MAX] = "";
   int rc = URL_NOT_JSON, parsed = 0;
   if (maybe_object(argv[1]))
-    rc = test_object(cp, argv[1], argc > 2 ? argv[2] : NULL, c.max, err,
-                     sizeof err);
+    rc = test_object(cp, argv[1], argc > 2 ? argv[2] : NULL, c.max, &parsed,
+                     err, sizeof err);
   if (rc == URL_NOT_JSON) {
     rc = url_call_parse(&c, argv, 1, argc > 2 ? 2 : -1);
     parsed = rc == URL_OK;
     if (parsed) rc = url_pattern_test_url(cp->p, &c.u, 0, cp->slots);
   }
   if (rc == URL_OK) sqlite3_result_int(ctx, 1);
-  else if (rc == URL_FAILURE && parsed) sqlite3_result_int(ctx, 0);
+  else if (rc == URL_FAILURE && parsed) sqlite3_result_int(ctx, 0); /* no match */
   else if (rc == URL_FAILURE && err[0]) url_error(ctx, "%s", whole(err)); /* a wrong components object */
   else if (rc == URL_FAILURE) sqlite3_result_null(ctx); /* not a URL */
   else result_error(ctx, rc);

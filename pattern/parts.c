@@ -210,8 +210,10 @@ static pat_ref store_put(pat_parts *pp, const char *s, size_t n) {
   return r;
 }
 
+/* r's bytes; a store that never grew has no pointer (an empty slice then:
+   no offset may be added to NULL). */
 static const char *ref_ptr(const pat_parts *pp, pat_ref r) {
-  return pp->store.ptr + r.off;
+  return pp->store.ptr ? pp->store.ptr + r.off : "";
 }
 
 static int ref_eq(const pat_parts *pp, pat_ref r, const char *s, size_t n) {

@@ -391,6 +391,7 @@ static url_str input_of(const url *u, pat_component c) {
 
 int url_pattern_match_url(const url_pattern *p, const url *u, size_t max_steps,
                           pat_match *m) {
+  m->input_ok = 1;
   for (int i = 0; i < PAT_N; i++) m->input[i] = input_of(u, (pat_component)i);
   return exec_all(p, max_steps, 1, m);
 }
@@ -430,5 +431,6 @@ int url_pattern_match(const url_pattern *p, const pat_input *input,
   for (int i = 0; i < PAT_N; i++)
     m->input[i] = r[i].off == PAT_ABSENT ? (url_str){"", 0}
                                          : (url_str){m->store.ptr + r[i].off, r[i].len};
+  m->input_ok = 1;
   return exec_all(p, max_steps, 0, m);
 }

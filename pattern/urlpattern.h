@@ -63,6 +63,9 @@ typedef struct pat_match {
   url base;  /* the parsed base URL */
   url_buf store; /* canonicalized components of a URLPatternInit input */
   long *slots;   /* url_pattern_slots(p) longs */
+  /* set by url_pattern_match: the input was a URL, or a URLPatternInit
+     that processes, so that URL_FAILURE means "no match" (0, not null) */
+  int input_ok;
 } pat_match;
 
 /*

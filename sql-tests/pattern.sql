@@ -27,6 +27,11 @@ INSERT INTO checks VALUES ('ignoreCase false', url_pattern_test('{"pathname": "/
 INSERT INTO checks VALUES ('input object', url_pattern_test('{"pathname": "/books/:id"}', '{"pathname": "/books/9"}'), 1);
 INSERT INTO checks VALUES ('input object canonicalized', url_pattern_test('{"pathname": "/caf%C3%A9"}', '{"pathname": "/café"}'), 1);
 INSERT INTO checks VALUES ('input object that does not canonicalize', url_pattern_test('{"hostname": "*"}', '{"hostname": "a b"}'), NULL);
+-- a components object that canonicalizes but does not match: 0, not NULL (issue 27, item 6)
+INSERT INTO checks VALUES ('input object no match', url_pattern_test('{"pathname":"/x"}', '{"pathname":"/y"}'), 0);
+INSERT INTO checks VALUES ('input object no match, NOT keeps the row', (SELECT count(*) FROM (VALUES ('{"pathname":"/y"}'), ('{"pathname":"/x"}')) WHERE NOT url_pattern_test('{"pathname":"/x"}', column1)), 1);
+-- an empty component of the pattern's own (clang's UBSan: no offset added to NULL; item 5)
+INSERT INTO checks VALUES ('hash of a tab', url_pattern_test('{"hash": "\t"}', 'https://a/'), 1);
 INSERT INTO checks VALUES ('input braces not JSON is a URL', url_pattern_test('https://a/*', '{x}', 'https://a/'), 1);
 -- NULL in, NULL out; not a URL: NULL
 INSERT INTO checks VALUES ('null pattern', url_pattern_test(NULL, 'https://a/'), NULL);
@@ -122,6 +127,10 @@ INSERT INTO checks VALUES ('lazy empty iterations', url_pattern_test('https://a/
 SELECT url_pattern_test('https://a/:x((?:a|a)*b)', 'https://a/' || printf('%.40c', 'a') || 'c');
 -- error: url_pattern_exec: a regular expression reached the step limit
 SELECT * FROM url_pattern_exec('https://a/:x((?:a|a)*b)', 'https://a/' || printf('%.40c', 'a') || 'c');
+
+-- a missing argument is named (issue 28)
+-- error: url_pattern_exec: missing url argument
+SELECT * FROM url_pattern_exec('https://a/*');
 
 -- invalid patterns: an error naming the function and the problem
 -- error: url_pattern_test: invalid pattern 'https://a/:x(': pathname: unbalanced regular expression group
