@@ -1395,6 +1395,10 @@ void pat_regex_free(pat_regex *re) {
 
 int pat_regex_groups(const pat_regex *re) { return (int)re->ngroups; }
 
+size_t pat_regex_slots(const pat_regex *re) {
+  return 2 * ((size_t)re->ngroups + 1) + re->nregs;
+}
+
 /* -------------------------------------------------------------- matching */
 
 enum { BT_BRANCH, BT_SLOT, BT_REG, BT_REPEAT };
@@ -1961,6 +1965,27 @@ static inline int set_slot(vm *m, long *arr, int kind, long slot, long v) {
 }
 
 /*
+** After a lookaround's body matched: of the entries above mark, keeps the
+** undo log (BT_SLOT, BT_REG) and drops the alternatives (undo: restores
+** what the log saved and drops it all).
+*/
+static void keep_undo_log(vm *m, size_t mark, int undo) {
+  size_t k = mark;
+  if (undo) {
+    while (m->top > mark) {
+      const bt *b = &m->stack[--m->top];
+      if (b->kind == BT_SLOT) m->caps[b->a] = b->pos;
+      else if (b->kind == BT_REG) m->regs[b->a] = b->pos;
+    }
+    return;
+  }
+  for (size_t i = mark; i < m->top; i++)
+    if (m->stack[i].kind == BT_SLOT || m->stack[i].kind == BT_REG)
+      m->stack[k++] = m->stack[i];
+  m->top = k;
+}
+
+/*
 ** Runs the program from pc at pos until OP_MATCH or OP_LOOK_END (1, with
 ** *end the position), or until every alternative failed (0); -1 on error
 ** (m->err).  Backtracking entries above the stack's height at entry are
@@ -2016,7 +2041,8 @@ static int run(vm *m, size_t pc, long pos, long *end) {
         if (set_slot(m, m->caps, BT_SLOT, op[1], pos) < 0) return -1;
         pc += 2;
         continue;
-      case OP_RESET:
+      case OP_RESET: /* a step per group it looks at */
+        m->steps += (size_t)(op[2] - op[1]) / 2;
         for (long k = op[1]; k <= op[2]; k++)
           if (m->caps[k] != -1 && set_slot(m, m->caps, BT_SLOT, k, -1) < 0)
             return -1;
@@ -2114,6 +2140,7 @@ static int run(vm *m, size_t pc, long pos, long *end) {
           q = qn;
           p = pn;
         }
+        m->steps += (size_t)(e - s); /* a step per byte compared, at most */
         if (!ok) goto fail;
         pos = p;
         pc += 2;
@@ -2121,31 +2148,17 @@ static int run(vm *m, size_t pc, long pos, long *end) {
       }
       case OP_LOOK: {
         /* Lookarounds are atomic: the first way the body matches is kept
-           (with its captures), never revisited. */
-        size_t nslots = 2 * ((size_t)m->re->ngroups + 1);
-        long snap_st[32], *snap = snap_st;
-        if (nslots > 32) {
-          snap = m->re->mem->alloc(nslots * sizeof *snap);
-          if (!snap) {
-            m->err = URL_NOMEM;
-            return -1;
-          }
-        }
-        memcpy(snap, m->caps, nslots * sizeof *snap);
+           (with its captures), never revisited.  The body's entries above
+           mark are its alternatives and the undo log of what it set: a
+           match keeps the log (so that backtracking past the lookaround
+           restores the captures) and drops the alternatives; a negative
+           one undoes the log.  No copy of the captures: O(what changed). */
         size_t mark = m->top;
         long e;
         int rc = run(m, pc + 2, pos, &e);
-        if (rc > 0) m->top = mark; /* drop its entries, keep its captures */
-        int neg = bits & B_NEG;
-        if (rc > 0 && !neg) {
-          for (size_t k = 0; k < nslots && rc > 0; k++)
-            if (snap[k] != m->caps[k] && push(m, BT_SLOT, 0, snap[k], (long)k) < 0)
-              rc = -1;
-        } else if (rc > 0 && neg) {
-          memcpy(m->caps, snap, nslots * sizeof *snap);
-        }
-        if (snap != snap_st) m->re->mem->release(snap);
         if (rc < 0) return -1;
+        int neg = bits & B_NEG;
+        if (rc > 0) keep_undo_log(m, mark, neg);
         if ((rc > 0) == !!neg) goto fail;
         pc = (size_t)op[1];
         continue;
@@ -2206,21 +2219,20 @@ int pat_regex_exec(const pat_regex *re, const char *in, size_t n, long *caps,
     for (size_t k = 0; k < nslots; k++) caps[k] = -1;
     return URL_FAILURE;
   }
-  long regs_st[32], *regs = regs_st;
-  bt stack_st[64];
-  if (re->nregs > 32) {
-    regs = re->mem->alloc(re->nregs * sizeof *regs);
-    if (!regs) return URL_NOMEM;
-  }
+  /* the loops' registers follow the captures in the caller's slots (each
+     is set before it is read: LOOP_INIT, LOOP_START) */
+  long *regs = caps + nslots;
+  for (uint32_t k = 0; k < re->nregs; k++) regs[k] = 0;
+  bt stack_st[128];
   vm m = {.re = re, .in = (const unsigned char *)in, .n = (long)n,
-          .caps = caps, .regs = regs, .stack = stack_st, .cap = 64,
+          .caps = caps, .regs = regs, .stack = stack_st, .cap = 128,
           .inline_stack = stack_st,
           .max_steps = max_steps ? max_steps : PAT_DEFAULT_STEPS + 64 * n};
   int rc = 0;
   /* RegExpBuiltinExec: try each index from lastIndex 0 */
   for (long start = 0; start <= (long)n; start++) {
     for (size_t k = 0; k < nslots; k++) caps[k] = -1;
-    for (uint32_t k = 0; k < re->nregs; k++) regs[k] = 0;
+    m.steps += nslots / 2; /* the reset is work too */
     m.top = 0;
     rc = run(&m, 0, start, &end);
     if (rc != 0 || re->anchored) break;
@@ -2228,7 +2240,6 @@ int pat_regex_exec(const pat_regex *re, const char *in, size_t n, long *caps,
       while (start + 1 < (long)n && (m.in[start + 1] & 0xC0) == 0x80) start++;
   }
   if (m.stack != stack_st) re->mem->release(m.stack);
-  if (regs != regs_st) re->mem->release(regs);
   if (rc < 0) return m.err;
   return rc ? URL_OK : URL_FAILURE;
 }

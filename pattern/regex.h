@@ -52,10 +52,16 @@ void pat_regex_free(pat_regex *re);
 /* The number of capturing groups (group 0, the match, not counted). */
 int pat_regex_groups(const pat_regex *re);
 
+/* The longs pat_regex_exec needs at caps: the captures, 2 * (groups + 1),
+   then the registers of its loops (so that a match allocates nothing
+   beyond a deep backtracking stack). */
+size_t pat_regex_slots(const pat_regex *re);
+
 /*
 ** RegExpBuiltinExec from index 0 (no g or y flag): the first match of re
-** in in[0..n) (valid UTF-8).  caps[0..2 * (groups + 1)) get byte offsets
-** of each group's start and end, -1 for a group that did not participate.
+** in in[0..n) (valid UTF-8).  caps (pat_regex_slots longs): its first
+** 2 * (groups + 1) get byte offsets of each group's start and end, -1 for
+** a group that did not participate; the rest is scratch.
 ** max_steps bounds the work (0: the default, PAT_DEFAULT_STEPS plus 64
 ** per input byte).  Returns URL_OK (a match), URL_FAILURE (none),
 ** URL_NOMEM, or URL_STEP_LIMIT.

@@ -157,7 +157,7 @@ static int compile_component(build *b, pat_component which, const char *in,
 static int matches_special(const pat_regex *re, const url_allocator *mem,
                            int *matches) {
   long st[64], *caps = st;
-  size_t need = 2 * ((size_t)pat_regex_groups(re) + 1);
+  size_t need = pat_regex_slots(re);
   if (need > 64) {
     caps = mem->alloc(need * sizeof *caps);
     if (!caps) return URL_NOMEM;
@@ -224,7 +224,7 @@ static int finish(url_pattern *p, build *b, size_t off[PAT_N][3][2]) {
     c->fixed = (url_str){p->strings + off[i][2][0], off[i][2][1]};
     c->names = p->names + b->names_at[i];
     c->slot = slot;
-    slot += 2 * ((size_t)pat_regex_groups(c->re) + 1);
+    slot += pat_regex_slots(c->re);
     if (c->fast != FAST_ANY) p->tested[p->ntested++] = (unsigned char)i;
   }
   p->nslots = slot;

@@ -468,8 +468,9 @@ static void regex_case(const char *re, int flags, const char *in, const char *wa
   if (rc != URL_OK) {
     snprintf(got, sizeof got, "%s", rc == URL_FAILURE ? "error" : "nomem");
   } else {
-    long caps[64];
-    rc = pat_regex_exec(r, in, strlen(in), caps, 1000000);
+    long caps[512];
+    rc = pat_regex_slots(r) > 512 ? URL_TOOBIG
+                                  : pat_regex_exec(r, in, strlen(in), caps, 1000000);
     if (rc == URL_FAILURE) {
       strcpy(got, "null");
     } else if (rc == URL_STEP_LIMIT) {
@@ -619,8 +620,8 @@ static int same_both_ways(const char *src, size_t src_n, int flags) {
       if (n + k < sizeof in) memcpy(in + n, tok[pick[i]], k), n += k;
     }
     int ng = pat_regex_groups(tuned);
-    long a[64], b[64];
-    if (ng >= 31) break;
+    long a[256], b[256];
+    if (pat_regex_slots(tuned) > 256 || pat_regex_slots(plain) > 256) break;
     int x = pat_regex_exec(tuned, in, n, a, 1000000);
     int y = pat_regex_exec(plain, in, n, b, 1000000);
     ok = x == y;
@@ -653,6 +654,81 @@ static void tuned_vs_untuned(void) {
       ok += check(same_both_ways(SHORTCUT_CASES[i], strlen(SHORTCUT_CASES[i]),
                                  f ? PAT_RE_ICASE : 0));
   printf("regular expressions matched tuned and untuned alike: %d/%d\n", ok, total);
+}
+
+/* ------------------------------------------------- bounded work (issue 27) */
+
+/* An allocator that counts its allocations (a test's own counter). */
+static unsigned long n_allocs;
+static void *count_alloc(size_t n) { n_allocs++; return malloc(n ? n : 1); }
+static void *count_resize(void *q, size_t n) { n_allocs++; return realloc(q, n ? n : 1); }
+static const url_allocator mem_counted = {.alloc = count_alloc,
+                                          .resize = count_resize,
+                                          .release = free};
+
+/* s repeated k times after head and before tail, in a malloc'd string. */
+static char *repeat(const char *head, const char *s, size_t k, const char *tail) {
+  size_t h = strlen(head), n = strlen(s), t = strlen(tail);
+  char *out = malloc(h + n * k + t + 1);
+  memcpy(out, head, h);
+  for (size_t i = 0; i < k; i++) memcpy(out + h + n * i, s, n);
+  memcpy(out + h + n * k, tail, t + 1);
+  return out;
+}
+
+/* Compiles re, runs it on in with the step budget max, returns its status
+   (URL_FAILURE for a pattern that does not compile: -1) and the
+   allocations the match made in *allocs. */
+static int budget_run(const char *re, const char *in, size_t max,
+                      unsigned long *allocs) {
+  pat_regex *r;
+  char err[128];
+  if (pat_regex_compile(re, strlen(re), 0, &mem_counted, &r, err, sizeof err) != URL_OK)
+    return -1;
+  long *caps = malloc(pat_regex_slots(r) * sizeof *caps);
+  unsigned long before = n_allocs;
+  int rc = pat_regex_exec(r, in, strlen(in), caps, max);
+  if (allocs) *allocs = n_allocs - before;
+  free(caps);
+  pat_regex_free(r);
+  return rc;
+}
+
+static void bounded_work(void) {
+  unsigned long allocs;
+  /* 16 optional groups (loops: two registers each) and a lookahead: no
+     allocation while matching (the registers are the caller's slots, the
+     lookahead keeps an undo log, not a copy of the captures) */
+  char *re = repeat("^(?=a)", "(a?)?", 16, "$"), *in = repeat("", "a", 16, "");
+  int rc = budget_run(re, in, 0, &allocs);
+  check_named(rc == URL_OK && allocs == 0,
+              "16 optional groups and a lookahead match without allocating");
+  free(re);
+  /* a backreference's characters are steps: (a+)\k<g>b on 4000 a's
+     compares about n^2/2 characters, past a budget of 10^6 */
+  re = "^(?<g>a+)\\k<g>b";
+  in = repeat("", "a", 4000, "");
+  check_named(budget_run(re, in, 1000000, NULL) == URL_STEP_LIMIT,
+              "a backreference's compared characters count as steps");
+  check_named(budget_run(re, in, 100000000, NULL) == URL_FAILURE,
+              "a backreference with budget enough runs to its end");
+  free(in);
+  /* a loop's reset of 1000 groups is work: 2000 iterations of it are over
+     a budget of 10^6 steps */
+  re = repeat("^(?:a|", "(b)", 1000, ")*$");
+  in = repeat("", "a", 2000, "c");
+  check_named(budget_run(re, in, 1000000, NULL) == URL_STEP_LIMIT,
+              "resetting a loop's groups counts a step per group");
+  free(re);
+  free(in);
+  /* a lookahead's captures cost what changed, not the number of groups:
+     (?=(a))x... with 2000 groups after it, on 3000 characters */
+  re = repeat("^(?:(?=(a))a)*", "(b)?", 2000, "c");
+  in = repeat("", "a", 3000, "c");
+  check_named(budget_run(re, in, 1000000, NULL) == URL_OK,
+              "a lookahead's work does not grow with the number of groups");
+  free(re);
+  free(in);
 }
 
 /* ------------------------------------- what matching a URL relies on */
@@ -879,6 +955,7 @@ int main(int argc, char **argv) {
                  PATTERN_CASES[i].want);
   printf("own regular expression and pattern cases: %d\n", passed + failed - before);
   tuned_vs_untuned();
+  bounded_work();
   url_components_clean(argc > 1 ? argv[1] : "tests/data");
   return check_summary();
 }
