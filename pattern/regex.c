@@ -96,8 +96,62 @@ static int cmp_rng(const void *a, const void *b) {
   return x->lo < y->lo ? -1 : x->lo > y->lo;
 }
 
-/* Sorts and merges the ranges. */
+/* A string of a class, for sorting: its code points. */
+typedef struct str_ref {
+  const uint32_t *cp;
+  uint32_t n;
+} str_ref;
+
+/* The order of a normalized class's strings: by length, then code points. */
+static int cmp_str(const uint32_t *a, uint32_t na, const uint32_t *b, uint32_t nb) {
+  if (na != nb) return na < nb ? -1 : 1;
+  for (uint32_t k = 0; k < na; k++)
+    if (a[k] != b[k]) return a[k] < b[k] ? -1 : 1;
+  return 0;
+}
+
+static int cmp_str_ref(const void *a, const void *b) {
+  const str_ref *x = a, *y = b;
+  return cmp_str(x->cp, x->n, y->cp, y->n);
+}
+
+/* Sorts the strings and drops repeats (O(n log n)). */
+static void cset_norm_strings(cset *s) {
+  const uint32_t *p = (const uint32_t *)(const void *)s->str.ptr;
+  size_t m = ARR_N(s->str, uint32_t), n = 0;
+  for (size_t i = 0; i < m; i += 1 + p[i]) n++;
+  if (n < 2) return;
+  url_buf refs, out;
+  arr_init(&refs, s->str.mem);
+  arr_init(&out, s->str.mem);
+  for (size_t i = 0; i < m; i += 1 + p[i]) {
+    str_ref r = {p + i + 1, p[i]};
+    arr_push(&refs, &r, sizeof r);
+  }
+  url_buf_reserve(&out, s->str.len);
+  if (refs.err || out.err) {
+    s->str.err = URL_NOMEM;
+  } else {
+    str_ref *r = (str_ref *)(void *)refs.ptr;
+    qsort(r, n, sizeof *r, cmp_str_ref);
+    for (size_t i = 0; i < n; i++) {
+      if (i && !cmp_str_ref(&r[i - 1], &r[i])) continue;
+      arr_push(&out, &r[i].n, sizeof r[i].n);
+      arr_push(&out, r[i].cp, r[i].n * sizeof *r[i].cp);
+    }
+    url_buf t = s->str;
+    s->str = out;
+    out = t;
+  }
+  url_buf_free(&refs);
+  url_buf_free(&out);
+}
+
+/* Sorts and merges the ranges, sorts the strings: a class is built by
+   appending (cset_union) and normalized once, where an operation needs
+   it, so that building it is O(n log n). */
 static void cset_norm(cset *s) {
+  cset_norm_strings(s);
   size_t n = ARR_N(s->r, rng), k = 0;
   if (n < 2) return;
   rng *r = (rng *)(void *)s->r.ptr;
@@ -129,28 +183,19 @@ static void cset_add_str(cset *s, const uint32_t *cp, uint32_t n) {
 
 static int cset_has_strings(const cset *s) { return s->str.len != 0; }
 
-/* Whether the string cp[0..n) is one of s's. */
-static int cset_has_str(const cset *s, const uint32_t *cp, uint32_t n) {
-  const uint32_t *p = (const uint32_t *)(const void *)s->str.ptr;
-  size_t m = ARR_N(s->str, uint32_t);
-  for (size_t i = 0; i < m; i += 1 + p[i])
-    if (p[i] == n && !memcmp(p + i + 1, cp, n * sizeof *cp)) return 1;
-  return 0;
-}
-
+/* d = d ∪ s, not yet normalized. */
 static void cset_union(cset *d, const cset *s) {
   cset_taint(d, s);
   arr_push(&d->r, s->r.ptr, s->r.len);
-  const uint32_t *p = (const uint32_t *)(const void *)s->str.ptr;
-  size_t m = ARR_N(s->str, uint32_t);
-  for (size_t i = 0; i < m; i += 1 + p[i])
-    if (!cset_has_str(d, p + i + 1, p[i])) cset_add_str(d, p + i + 1, p[i]);
-  cset_norm(d);
+  arr_push(&d->str, s->str.ptr, s->str.len);
 }
 
-/* d = d ∩ s (inter) or d − s (!inter), ranges and strings. */
-static void cset_combine(cset *d, const cset *s, int inter,
+/* d = d ∩ s (inter) or d − s (!inter), ranges and strings: one walk of
+   both, normalized. */
+static void cset_combine(cset *d, cset *s, int inter,
                          const url_allocator *mem) {
+  cset_norm(d);
+  cset_norm(s);
   cset out;
   cset_init(&out, mem);
   const rng *a = (const rng *)(const void *)d->r.ptr;
@@ -170,10 +215,14 @@ static void cset_combine(cset *d, const cset *s, int inter,
     if (!inter && lo <= hi) cset_add(&out, lo, hi);
   }
   const uint32_t *p = (const uint32_t *)(const void *)d->str.ptr;
-  size_t m = ARR_N(d->str, uint32_t);
-  for (size_t i = 0; i < m; i += 1 + p[i])
-    if (cset_has_str(s, p + i + 1, p[i]) == inter)
-      cset_add_str(&out, p + i + 1, p[i]);
+  const uint32_t *q = (const uint32_t *)(const void *)s->str.ptr;
+  size_t m = ARR_N(d->str, uint32_t), mq = ARR_N(s->str, uint32_t), k = 0;
+  for (size_t i = 0; i < m; i += 1 + p[i]) {
+    int c = 1;
+    while (k < mq && (c = cmp_str(q + k + 1, q[k], p + i + 1, p[i])) < 0)
+      k += 1 + q[k];
+    if ((k < mq && c == 0) == inter) cset_add_str(&out, p + i + 1, p[i]);
+  }
   cset_taint(&out, d);
   cset_taint(&out, s);
   cset_free(d);
@@ -208,6 +257,7 @@ static void cset_fold(cset *s, const url_allocator *mem) {
   size_t m = ARR_N(s->str, uint32_t);
   for (size_t i = 0; i < m; i += 1 + p[i])
     for (uint32_t k = 1; k <= p[i]; k++) p[i + k] = fold(p[i + k]);
+  cset_norm_strings(s);
 }
 
 /* CharacterComplement: all characters (under `i`, those that fold to
@@ -635,12 +685,14 @@ static int class_contents(parser *p, cset *s) {
     if (rc) return rc;
     operands++;
   }
+  cset_norm(s);
   return cset_err(s) ? oom(p) : 0;
 }
 
 /* Stores the finished class s as a node: its strings, longest first, then
    its characters (CompileToCharSet / CompileAtom of §22.2.2). */
 static int32_t class_node(parser *p, cset *s) {
+  cset_norm(s);
   if (cset_err(s)) return oom(p);
   int32_t set = new_node(p, N_SET);
   if (set < 0) return -1;
@@ -1008,19 +1060,21 @@ enum { B_BACK = 1, B_ICASE = 2, B_MULTI = 4, B_DOTALL = 8, B_NEG = 16,
 #define STR_LEN(w) ((uint32_t)(w) >> 16)
 
 /*
-** OP_REPEAT: min, max, then what tune() works out: the table of its
-** character op by byte (256 bytes in 64 words: RUN_* for a character's
-** first byte), the ASCII map of the characters that can come first after
+** OP_REPEAT: min, max, then what tune() works out: the ASCII map of the
+** characters its character op takes (4 words: bit c set for c; a byte
+** above 0x7F starts a character the op itself decides), the ASCII map of
+** the characters that can come first after
 ** it (4 words: bit c set for c), FOLLOW_* flags, and the length in bytes
 ** of what follows when that is fixed text up to `$` (-1: not so); then
 ** its character op.
 */
 #define REPEAT_TABLE 3
-#define REPEAT_FOLLOW_MAP 67
-#define REPEAT_FOLLOW 71
-#define REPEAT_TAIL 72
-#define REPEAT_ATOM 73
-enum { RUN_STOP, RUN_TAKE, RUN_DECODE };
+#define REPEAT_FOLLOW_MAP 7
+#define REPEAT_FOLLOW 11
+#define REPEAT_TAIL 12
+#define REPEAT_ATOM 13
+/* Whether the ASCII map at m (4 words) has the byte b (< 0x80). */
+#define MAP_HAS(m, b) ((m)[(b) >> 5] >> ((b) & 31) & 1)
 enum { FOLLOW_KNOWN = 1, FOLLOW_NON_ASCII = 2 };
 
 struct pat_regex {
@@ -1221,11 +1275,11 @@ static void compile(compiler *c, int32_t i, int back) {
       const node *k = N(c->p, x->kid);
       if (x->b == 0) break; /* {0}: matches the empty string */
       if (single_char(k) && !back) {
-        /* REPEAT min max <70 words that tune() sets> <one char op> */
+        /* REPEAT min max <the maps and flags tune() sets> <one char op> */
         emit(c, OPW(OP_REPEAT, x->greedy ? B_GREEDY : 0));
         emit(c, (int32_t)x->a);
         emit(c, (int32_t)x->b);
-        for (int w = 0; w < 69; w++) emit(c, 0);
+        for (int w = REPEAT_TABLE; w < REPEAT_TAIL; w++) emit(c, 0);
         emit(c, -1);
         compile(c, x->kid, 0);
         break;
@@ -1529,16 +1583,16 @@ static long match_str(const vm *m, const int32_t *op, long pos) {
 */
 static long take_run(const vm *m, const int32_t *op, long pos, uint32_t want,
                      long *count) {
-  const unsigned char *table = (const unsigned char *)(const void *)(op + REPEAT_TABLE);
+  const uint32_t *map = (const uint32_t *)(const void *)(op + REPEAT_TABLE);
   const unsigned char *in = m->in;
   long k = 0;
   while ((uint32_t)k < want && pos < m->n) {
     long end = m->n, from = pos;
     if (want != INF && (long)(want - (uint32_t)k) < end - pos)
       end = pos + (long)(want - (uint32_t)k);
-    while (pos < end && table[in[pos]] == RUN_TAKE) pos++;
+    while (pos < end && in[pos] < 0x80 && MAP_HAS(map, in[pos])) pos++;
     k += pos - from;
-    if (pos == end || table[in[pos]] == RUN_STOP) break;
+    if (pos == end || in[pos] < 0x80) break;
     long next = match_char(m, op + REPEAT_ATOM, pos); /* not ASCII */
     if (next < 0) break;
     pos = next;
@@ -1794,9 +1848,8 @@ static void tune(pat_regex *re, int untuned) {
       continue;
     }
     const int32_t *atom = op + REPEAT_ATOM;
-    unsigned char table[256];
-    for (uint32_t b = 0; b < 256; b++)
-      table[b] = b >= 0x80 ? RUN_DECODE : op_takes(re, atom, b) ? RUN_TAKE : RUN_STOP;
+    uint32_t table[4] = {0, 0, 0, 0};
+    ascii_map(re, atom, table);
     memcpy(op + REPEAT_TABLE, table, sizeof table);
     pc += repeat_len(op);
     if (untuned) continue;
