@@ -58,6 +58,19 @@ enum { URL_PATTERN_TEST, URL_PATTERN_HAS_REGEXP_GROUPS };
 
 #define ERR_MAX 256
 
+/* The connection keeps compiled patterns of at most this many bytes each
+   (its 64 or so kept patterns: at most 4 MB); a bigger one is compiled
+   per statement (auxdata) or per row. */
+#define KEEP_MAX_BYTES 65536
+
+/* The longest pattern argument, in bytes: SQLite's bound on LIKE and GLOB
+   patterns (SQLITE_LIMIT_LIKE_PATTERN_LENGTH, 50000 by default), as
+   regexp.c uses it. */
+static size_t pattern_limit(sqlite3 *db) {
+  int n = sqlite3_limit(db, SQLITE_LIMIT_LIKE_PATTERN_LENGTH, -1);
+  return n > 0 ? (size_t)n : 0;
+}
+
 /*
 ** A compiled pattern, shared by the connection's kept patterns, the
 ** statements that hold it as auxdata and the cursors that use it (each
@@ -256,14 +269,21 @@ static int create(url_pattern **out, const char *s, size_t n, size_t max,
 ** Compiles the pattern argument v (not NULL) into *out.  Returns URL_OK,
 ** URL_FAILURE (*msg: the error, to free) or URL_NOMEM / URL_TOOBIG.
 */
-static int compile(sqlite3_value *v, size_t max, compiled **out, char **msg) {
+static int compile(sqlite3_value *v, size_t max, size_t limit, compiled **out,
+                   char **msg) {
   *out = NULL;
   *msg = NULL;
   url_arg a;
   int rc = url_arg_read(&a, v, max);
   url_pattern *p = NULL;
   char err[ERR_MAX] = "";
-  if (rc == URL_OK) rc = create(&p, a.s, a.n, max, err, sizeof err);
+  if (rc == URL_OK && a.n > limit) {
+    snprintf(err, sizeof err,
+             "longer than %zu bytes (SQLITE_LIMIT_LIKE_PATTERN_LENGTH)", limit);
+    rc = URL_FAILURE;
+  } else if (rc == URL_OK) {
+    rc = create(&p, a.s, a.n, max, err, sizeof err);
+  }
   url_arg_free(&a);
   if (rc == URL_FAILURE) {
     *msg = invalid_pattern(v, whole(err));
@@ -289,7 +309,7 @@ static int compile(sqlite3_value *v, size_t max, compiled **out, char **msg) {
 ** caller: the connection's (*again: the one its previous lookup gave), or
 ** compiled now and kept there.  Returns as compile().
 */
-static int pattern_of(url_conn *conn, sqlite3_value *v, size_t max,
+static int pattern_of(url_conn *conn, sqlite3 *db, sqlite3_value *v, size_t max,
                       compiled **out, char **msg, int *again) {
   const char *key;
   size_t n;
@@ -304,9 +324,10 @@ static int pattern_of(url_conn *conn, sqlite3_value *v, size_t max,
     *out = cp;
     return URL_OK;
   }
-  rc = compile(v, max, out, msg);
+  rc = compile(v, max, pattern_limit(db), out, msg);
   /* v's bytes may have moved (compile read it as text): read them again */
-  if (rc == URL_OK && url_arg_bytes(v, &key, &n) == URL_OK &&
+  if (rc == URL_OK && url_pattern_bytes((*out)->p) <= KEEP_MAX_BYTES &&
+      url_arg_bytes(v, &key, &n) == URL_OK &&
       url_conn_obj_put(conn, &compiled_kind, key ? key : "", n, max, *out) == URL_OK)
     (*out)->refs++;
   return rc;
@@ -342,7 +363,8 @@ static compiled *pattern_arg(sqlite3_context *ctx, sqlite3_value *v, int *held) 
   }
   char *msg;
   int again;
-  int rc = pattern_of(url_fn_conn(ctx), v, url_max_len(ctx), &cp, &msg, &again);
+  int rc = pattern_of(url_fn_conn(ctx), sqlite3_context_db_handle(ctx), v,
+                      url_max_len(ctx), &cp, &msg, &again);
   if (rc == URL_FAILURE) {
     url_error(ctx, "%s", msg);
     sqlite3_free(msg);
@@ -500,7 +522,7 @@ static int cursor_pattern(url_tvf_cursor *cur, kept_pattern *k,
   k->cp = NULL;
   char *msg;
   int again;
-  int rc = pattern_of(cur->conn, v, cur->max, &k->cp, &msg, &again);
+  int rc = pattern_of(cur->conn, cur->db, v, cur->max, &k->cp, &msg, &again);
   if (rc == URL_FAILURE) {
     url_tvf_error(cur, msg);
     sqlite3_free(msg);

@@ -877,6 +877,7 @@ static int32_t term(parser *p) {
           p->i++;
           uint32_t off, len;
           if (group_name(p, &off, &len) < 0) return -1;
+          if (p->ngroups == PAT_MAX_GROUPS) return fail(p, "too many capturing groups (at most 255)");
           group = (int32_t)++p->ngroups;
           if (add_group_name(p, off, len, (uint32_t)group) < 0) return -1;
         } else {
@@ -886,6 +887,7 @@ static int32_t term(parser *p) {
           p->flags = f;
         }
       } else {
+        if (p->ngroups == PAT_MAX_GROUPS) return fail(p, "too many capturing groups (at most 255)");
         group = (int32_t)++p->ngroups;
       }
       int32_t body = disjunction(p);
@@ -1084,6 +1086,7 @@ struct pat_regex {
   rng *sets;
   uint32_t *refs;
   uint32_t ngroups, nregs;
+  size_t nbytes; /* what it holds, all told */
   int anchored; /* starts with ^ (no m): only index 0 can match */
   int linear;   /* one way through the program (tune()) */
 };
@@ -1408,11 +1411,18 @@ int pat_regex_compile(const char *src, size_t n, int flags,
   emit(&c, OP_SAVE);
   emit(&c, 1);
   emit(&c, OP_MATCH);
+  if (!c.code.err && here(&c) > PAT_MAX_PROG_PER_BYTE * n + 64) {
+    fail(&p, "regular expression too large");
+    url_buf_free(&c.code);
+    parser_free(&p);
+    return URL_FAILURE;
+  }
   pat_regex *re = mem->alloc(sizeof *re);
   int rc = URL_NOMEM;
   if (re && !c.code.err) {
     *re = (pat_regex){.mem = mem, .ngroups = p.ngroups, .nregs = c.nregs};
     re->nprog = here(&c);
+    re->nbytes = sizeof *re + c.code.len + p.sets.len + p.refs.len;
     re->prog = take(mem, &c.code);
     re->sets = take(mem, &p.sets);
     re->refs = take(mem, &p.refs);
@@ -1448,6 +1458,8 @@ void pat_regex_free(pat_regex *re) {
 }
 
 int pat_regex_groups(const pat_regex *re) { return (int)re->ngroups; }
+
+size_t pat_regex_bytes(const pat_regex *re) { return re->nbytes; }
 
 size_t pat_regex_slots(const pat_regex *re) {
   return 2 * ((size_t)re->ngroups + 1) + re->nregs;

@@ -40,6 +40,12 @@
 
 typedef struct pat_regex pat_regex;
 
+/* Bounds (errors, not hangs or unbounded memory): at most PAT_MAX_GROUPS
+   capturing groups (as QuickJS's libregexp), and a program of at most
+   PAT_MAX_PROG_PER_BYTE words per byte of the source (plus a few). */
+#define PAT_MAX_GROUPS 255
+#define PAT_MAX_PROG_PER_BYTE 16
+
 /*
 ** Compiles src[0..n) (UTF-8).  Returns URL_OK with *out set, URL_FAILURE
 ** for a syntax error (a message in err[0..errn)), or URL_NOMEM.
@@ -48,6 +54,9 @@ int pat_regex_compile(const char *src, size_t n, int flags,
                       const url_allocator *mem, pat_regex **out, char *err,
                       size_t errn);
 void pat_regex_free(pat_regex *re);
+
+/* The bytes re holds (for a cache bounded in bytes). */
+size_t pat_regex_bytes(const pat_regex *re);
 
 /* The number of capturing groups (group 0, the match, not counted). */
 int pat_regex_groups(const pat_regex *re);

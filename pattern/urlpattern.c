@@ -38,6 +38,7 @@ struct url_pattern {
   char *strings;
   url_str *names;
   size_t nslots;
+  size_t nbytes;
   int ignore_case;
   /* the components a URL can fail to match (not FAST_ANY), in order */
   unsigned char tested[PAT_N];
@@ -228,6 +229,8 @@ static int finish(url_pattern *p, build *b, size_t off[PAT_N][3][2]) {
     if (c->fast != FAST_ANY) p->tested[p->ntested++] = (unsigned char)i;
   }
   p->nslots = slot;
+  p->nbytes = sizeof *p + b->strings.len + nn * sizeof(url_str);
+  for (int i = 0; i < PAT_N; i++) p->nbytes += pat_regex_bytes(p->c[i].re);
   return URL_OK;
 }
 
@@ -316,6 +319,7 @@ int url_pattern_has_regexp_groups(const url_pattern *p) {
 }
 int url_pattern_ignore_case(const url_pattern *p) { return p->ignore_case; }
 size_t url_pattern_slots(const url_pattern *p) { return p->nslots; }
+size_t url_pattern_bytes(const url_pattern *p) { return p->nbytes; }
 
 /* ---------------------------------------------------------------- matching */
 

@@ -46,6 +46,9 @@ int url_pattern_has_regexp_groups(const url_pattern *p);
 /* The pattern's ignoreCase option. */
 int url_pattern_ignore_case(const url_pattern *p);
 
+/* The bytes p holds, all told (for a cache bounded in bytes). */
+size_t url_pattern_bytes(const url_pattern *p);
+
 /* How many longs url_pattern_match needs for captures. */
 size_t url_pattern_slots(const url_pattern *p);
 

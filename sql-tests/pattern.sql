@@ -128,6 +128,24 @@ SELECT url_pattern_test('https://a/:x((?:a|a)*b)', 'https://a/' || printf('%.40c
 -- error: url_pattern_exec: a regular expression reached the step limit
 SELECT * FROM url_pattern_exec('https://a/:x((?:a|a)*b)', 'https://a/' || printf('%.40c', 'a') || 'c');
 
+-- bounds (issue 27): what compiled in quadratic time now compiles in O(n log n) or fails clearly
+INSERT INTO checks VALUES ('class of 12000 escapes', url_pattern_test('https://a/:x([' || replace(hex(zeroblob(6000)), '00', '\x41\x42') || '])', 'https://a/B'), 1);
+INSERT INTO checks VALUES ('class of 9999 strings', url_pattern_test('https://a/:x([\q{' || (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 9999) SELECT group_concat(i, '|') FROM n) || '}])', 'https://a/5000'), 1);
+INSERT INTO checks VALUES ('255 groups', url_pattern_test('https://a/' || (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 255) SELECT group_concat(':g' || i, '/') FROM n), 'https://a/' || (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 255) SELECT group_concat(i, '/') FROM n)), 1);
+-- error: url_pattern_test: invalid pattern 'https://a/*a*a*a
+SELECT url_pattern_test('https://a/' || replace(hex(zeroblob(12000)), '00', '*a'), 'https://a/x');
+-- error: pathname: too many groups (at most 255)
+SELECT url_pattern_test('https://a/' || replace(hex(zeroblob(12000)), '00', '*a'), 'https://a/x');
+-- error: too many capturing groups (at most 255)
+SELECT url_pattern_test('https://a/:x(' || replace(hex(zeroblob(300)), '00', '(?<a>b)|') || 'c)', 'https://a/x');
+-- error: longer than 50000 bytes (SQLITE_LIMIT_LIKE_PATTERN_LENGTH)
+SELECT url_pattern_test('https://a/' || replace(hex(zeroblob(500000)), '00', '*a'), 'https://a/x');
+-- error: url_pattern_exec: invalid pattern
+SELECT * FROM url_pattern_exec('https://a/' || printf('%.60000c', 'x'), 'https://a/x');
+-- a backreference compares each character as a step: the step limit, soon
+-- error: url_pattern_test: a regular expression reached the step limit
+SELECT url_pattern_test('https://a/:x((?<g>a+)\k<g>b)', 'https://a/' || printf('%.65536c', 'a'));
+
 -- a missing argument is named (issue 28)
 -- error: url_pattern_exec: missing url argument
 SELECT * FROM url_pattern_exec('https://a/*');

@@ -713,22 +713,41 @@ static void bounded_work(void) {
   check_named(budget_run(re, in, 100000000, NULL) == URL_FAILURE,
               "a backreference with budget enough runs to its end");
   free(in);
-  /* a loop's reset of 1000 groups is work: 2000 iterations of it are over
+  /* a loop's reset of 250 groups is work: 10000 iterations of it are over
      a budget of 10^6 steps */
-  re = repeat("^(?:a|", "(b)", 1000, ")*$");
-  in = repeat("", "a", 2000, "c");
+  re = repeat("^(?:a|", "(b)", 250, ")*$");
+  in = repeat("", "a", 10000, "c");
   check_named(budget_run(re, in, 1000000, NULL) == URL_STEP_LIMIT,
               "resetting a loop's groups counts a step per group");
   free(re);
   free(in);
   /* a lookahead's captures cost what changed, not the number of groups:
-     (?=(a))x... with 2000 groups after it, on 3000 characters */
-  re = repeat("^(?:(?=(a))a)*", "(b)?", 2000, "c");
-  in = repeat("", "a", 3000, "c");
+     (?=(a))a... with 250 groups after it, on 20000 characters */
+  re = repeat("^(?:(?=(a))a)*", "(b)?", 250, "c");
+  in = repeat("", "a", 20000, "c");
   check_named(budget_run(re, in, 1000000, NULL) == URL_OK,
               "a lookahead's work does not grow with the number of groups");
   free(re);
   free(in);
+  /* the bounds: 255 capturing groups, in a regular expression and in a
+     pattern's parts */
+  re = repeat("^", "(a)", 256, "$");
+  check_named(budget_run(re, "a", 0, NULL) == -1, "256 groups are too many");
+  re[1 + 3 * 255] = '$', re[2 + 3 * 255] = 0;
+  check_named(budget_run(re, "a", 0, NULL) == URL_FAILURE, "255 groups are allowed");
+  free(re);
+  pat_input pin = {.is_init = 1};
+  char *path = malloc(256 * 8 + 1);
+  size_t k = 0;
+  for (int i = 0; i < 256; i++) k += (size_t)sprintf(path + k, "/:g%d", i);
+  pin.init.c[PAT_PATHNAME] = (url_str){path, k};
+  url_pattern *up = NULL;
+  char err[256] = "";
+  rc = url_pattern_create(&up, &pin, NULL, 0, 0, &url_mem_libc, err, sizeof err);
+  check_named(rc == URL_FAILURE && strstr(err, "too many groups"),
+              "a pattern of 256 named groups is too many");
+  if (rc == URL_OK) url_pattern_free(up);
+  free(path);
 }
 
 /* ------------------------------------- what matching a URL relies on */
