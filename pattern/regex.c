@@ -28,6 +28,7 @@
 
 #include "id_tables.h"
 #include "percent.h"
+#include "uprops.h"
 #include "utf8.h"
 
 #define INF UINT32_MAX
@@ -467,7 +468,33 @@ static int32_t char_escape(parser *p, int32_t c) {
 
 /* ---------------------------------------------------------- class escapes */
 
-/* \d \D \s \S \w \W as a set (CharacterClassEscape); -1 if c is none. */
+static void uprop_add(void *ctx, uint32_t lo, uint32_t hi) {
+  cset_add(ctx, lo, hi);
+}
+
+/*
+** \p{...} or \P{...} after the letter: "{" UnicodePropertyValueExpression
+** "}", its code points added to s (uprops.h).  0, or -1 (an error).
+*/
+static int property_escape(parser *p, cset *s) {
+  if (!eat(p, '{')) return fail(p, "invalid property name");
+  size_t start = p->i;
+  int32_t c;
+  while ((c = peek(p)) >= 0 && c < 0x80 &&
+         (is_alpha(c) || is_digit(c) || c == '_' || c == '='))
+    p->i++;
+  size_t end = p->i;
+  if (!eat(p, '}') || end == start) return fail(p, "invalid property name");
+  int k = pat_uprop_find((const char *)p->s + start, end - start);
+  if (k == PAT_UPROP_STRINGS)
+    return fail(p, "Unicode properties of strings are not supported");
+  if (k < 0) return fail(p, "invalid property name");
+  pat_uprop_ranges(k, uprop_add, s);
+  return 0;
+}
+
+/* \d \D \s \S \w \W \p{} \P{} as a set (CharacterClassEscape); -1 if c
+   is none. */
 static int class_escape(parser *p, int32_t c, cset *s) {
   static const uint32_t ws[][2] = {
       {0x09, 0x0D}, {0x20, 0x20}, {0xA0, 0xA0}, {0x1680, 0x1680},
@@ -491,7 +518,8 @@ static int class_escape(parser *p, int32_t c, cset *s) {
       }
       break;
     case 'p':
-      return fail(p, "Unicode property escapes are not supported");
+      if (property_escape(p, s) < 0) return -1;
+      break;
     default: return -1;
   }
   cset_norm(s);

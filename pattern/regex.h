@@ -6,12 +6,15 @@
 ** captures of a quantified group reset at each iteration, an iteration that
 ** matches the empty string past the minimum fails, lookbehind matched
 ** backwards, backreferences to unset groups match the empty string,
-** `v`-mode character classes (nested classes, `--`, `&&`, `\q{...}`) and
-** modifiers `(?ims-ims:...)`.
+** `v`-mode character classes (nested classes, `--`, `&&`, `\q{...}`),
+** Unicode property escapes (\p{...}, \P{...}: General_Category, Script,
+** Script_Extensions and the binary properties of code points, Unicode 17.0;
+** uprops.h) and modifiers `(?ims-ims:...)`.
 **
 ** Input is UTF-8 (code points are the units, as `v` makes them).  What
 ** differs from a JavaScript engine (README, "Regular expressions"):
-**   - Unicode property escapes (\p{...}, \P{...}) are a syntax error here;
+**   - the properties of strings (\p{RGI_Emoji} and the six others) are a
+**     syntax error here;
 **   - under `i`, Canonicalize is exact for ASCII input (the URL Pattern
 **     Standard only ever matches canonicalized components, which are
 **     ASCII), folding A-Z, U+212A KELVIN SIGN to k and U+017F LONG S to s;

@@ -146,6 +146,17 @@ SELECT * FROM url_pattern_exec('https://a/' || printf('%.60000c', 'x'), 'https:/
 -- error: url_pattern_test: a regular expression reached the step limit
 SELECT url_pattern_test('https://a/:x((?<g>a+)\k<g>b)', 'https://a/' || printf('%.65536c', 'a'));
 
+-- Unicode property escapes (item 7): General_Category, Script, Script_Extensions, binary properties
+INSERT INTO checks VALUES ('\p{L}', url_pattern_test('https://a/:x(\p{L}+)', 'https://a/abc'), 1);
+INSERT INTO checks VALUES ('\p{L} no', url_pattern_test('https://a/:x(\p{L}+)', 'https://a/a1'), 0);
+INSERT INTO checks VALUES ('\P{L}', url_pattern_test('https://a/:x(\P{L}+)', 'https://a/123'), 1);
+INSERT INTO checks VALUES ('\p{Nd} in a class', url_pattern_test('https://a/:x([\p{Nd}_]+)', 'https://a/1_2'), 1);
+INSERT INTO checks VALUES ('\p{gc=Uppercase_Letter} ignoring case', url_pattern_test('["https://a/:x(\\p{gc=Uppercase_Letter}+)", {"ignoreCase": true}]', 'https://a/aB'), 1);
+INSERT INTO checks VALUES ('\p{Script=Greek} on a component, percent-encoded', url_pattern_test('{"pathname": "/:x(\\p{Script=Greek}+)"}', '{"pathname": "/αβγ"}'), 0);
+INSERT INTO checks VALUES ('\p{sc=Latn} minus a class', (SELECT value FROM url_pattern_exec('{"hash": ":x([\\p{sc=Latn}--[a-z]]+)"}', 'https://a/#ABC') WHERE name = 'x'), 'ABC');
+INSERT INTO checks VALUES ('\p{ASCII_Hex_Digit}', url_pattern_test('https://a/:x(\p{AHex}+)', 'https://a/0fA9'), 1);
+INSERT INTO checks VALUES ('\p{scx=Latn} and &&', url_pattern_test('https://a/:x([\p{scx=Latn}&&\p{Lu}]+)', 'https://a/AZ'), 1);
+
 -- a missing argument is named (issue 28)
 -- error: url_pattern_exec: missing url argument
 SELECT * FROM url_pattern_exec('https://a/*');
@@ -161,8 +172,12 @@ SELECT url_pattern_test('https://a/:id/:id', 'https://a/1/2');
 SELECT url_pattern_test('https://a/:id/:id', 'https://a/1/2');
 -- error: invalid regular expression
 SELECT url_pattern_test('https://a/(\H)', 'https://a/1');
--- error: Unicode property escapes are not supported
-SELECT url_pattern_test('https://a/(\p{L})', 'https://a/1');
+-- error: Unicode properties of strings are not supported
+SELECT url_pattern_test('https://a/([\p{RGI_Emoji}])', 'https://a/1');
+-- error: invalid property name
+SELECT url_pattern_test('https://a/(\p{Script=Klingon})', 'https://a/1');
+-- error: invalid property name
+SELECT url_pattern_test('https://a/(\p{l})', 'https://a/1');
 -- error: hostname: 'bad hostname' does not canonicalize
 SELECT url_pattern_test('{"hostname": "bad hostname"}', 'https://a/');
 -- error: unknown member "pathnme"
