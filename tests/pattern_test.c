@@ -311,6 +311,13 @@ static int run_case(int index, const json_value *c) {
       for (int comp = 0; comp < PAT_N && ok; comp++)
         ok = check_component(index, c, p, &m, comp);
     }
+    /* a string input that parsed: url_pattern_test's own path (the test of
+       the parsed URL, SQL's url_pattern_test) must say the same */
+    if (ok && !mi.is_init && m.input_ok) {
+      int tr = url_pattern_test_url(p, &m.u, 0, slots);
+      ok = tr == mr;
+      if (!ok) printf("FAIL urlpatterntestdata.json case %d: test gave %d, match %d\n", index, tr, mr);
+    }
     url_free(&m.u);
     url_free(&m.base);
     url_buf_free(&m.store);
