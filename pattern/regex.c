@@ -21,6 +21,8 @@
 ** (the URL Pattern Standard's usual `^\/books(?:\/([^\/]+?))$`) runs
 ** without backtracking, stack or step count.
 */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1075,11 +1077,42 @@ static uint32_t count_groups(const unsigned char *s, size_t n) {
 
 /* ------------------------------------------------------------- compiling */
 
-enum {
-  OP_MATCH, OP_CHAR, OP_ANY, OP_SET, OP_BOL, OP_EOL, OP_WORDB, OP_SPLIT_NEXT,
-  OP_SPLIT_JUMP, OP_JMP, OP_SAVE, OP_RESET, OP_LOOP_INIT, OP_LOOP,
-  OP_LOOP_START, OP_LOOP_END, OP_REPEAT, OP_BACKREF, OP_LOOK, OP_LOOK_END, OP_STR
-};
+/*
+** The ops: the one table of each op's name and length in words (0: its
+** length is in the op, op_len()), its arguments after the op word.
+*/
+#define PAT_OPS(DEF)                                                       \
+  DEF(MATCH, 1)       /* the match */                                     \
+  DEF(CHAR, 2)        /* code point (folded under B_ICASE) */             \
+  DEF(ANY, 1)         /* `.` */                                           \
+  DEF(SET, 2)         /* a class: its ranges' index in sets */            \
+  DEF(BOL, 1)         /* `^` */                                           \
+  DEF(EOL, 1)         /* `$` */                                           \
+  DEF(WORDB, 1)       /* `\b`, `\B` (B_NEG) */                             \
+  DEF(SPLIT_NEXT, 2)  /* target: try the next op, then target */         \
+  DEF(SPLIT_JUMP, 2)  /* target: try target, then the next op */         \
+  DEF(JMP, 2)         /* target */                                        \
+  DEF(SAVE, 2)        /* capture slot */                                  \
+  DEF(RESET, 3)       /* first, last slot: unset (a loop's groups) */     \
+  DEF(LOOP_INIT, 2)   /* register: its count 0 */                         \
+  DEF(LOOP, 5)        /* register, min, max, exit */                      \
+  DEF(LOOP_START, 2)  /* register: the iteration's start */               \
+  DEF(LOOP_END, 4)    /* register, min, head */                           \
+  DEF(REPEAT, 0)      /* min, max, maps, flags, tail, a character op */   \
+  DEF(BACKREF, 2)     /* its list of groups in refs */                    \
+  DEF(LOOK, 2)        /* end: a lookaround's body follows */              \
+  DEF(LOOK_END, 1)    /* the body's end */                                \
+  DEF(STR, 0)         /* ASCII characters (count in the op word) */
+
+#define DEF_ENUM(id, size) OP_##id,
+#define DEF_SIZE(id, size) size,
+#define DEF_NAME(id, size) #id,
+enum { PAT_OPS(DEF_ENUM) OP_COUNT };
+static const unsigned char op_size[] = {PAT_OPS(DEF_SIZE)};
+static const char *const op_name[] = {PAT_OPS(DEF_NAME)};
+#undef DEF_ENUM
+#undef DEF_SIZE
+#undef DEF_NAME
 /* Modifier bits of an op word (op | bits << 8). */
 enum { B_BACK = 1, B_ICASE = 2, B_MULTI = 4, B_DOTALL = 8, B_NEG = 16,
        B_GREEDY = 32, B_POSSESSIVE = 64 };
@@ -1648,18 +1681,12 @@ static int is_word(int32_t c, int icase) {
   return icase && (c == 0x17F || c == 0x212A);
 }
 
+/* The length in words of the op whose word is w (OP_REPEAT: of its head,
+   repeat_len() the whole). */
 static inline size_t op_len(int32_t w) {
-  switch (w & 0xFF) {
-    case OP_CHAR: case OP_SET: case OP_SPLIT_NEXT: case OP_SPLIT_JUMP:
-    case OP_JMP: case OP_SAVE: case OP_LOOP_INIT: case OP_LOOP_START:
-    case OP_BACKREF:
-    case OP_LOOK: return 2;
-    case OP_RESET: return 3;
-    case OP_LOOP_END: return 4;
-    case OP_LOOP: return 5;
-    case OP_STR: return 1 + (STR_LEN(w) + 3) / 4;
-    default: return 1;
-  }
+  if ((w & 0xFF) == OP_STR) return 1 + (STR_LEN(w) + 3) / 4;
+  if ((w & 0xFF) == OP_REPEAT) return REPEAT_ATOM;
+  return op_size[w & 0xFF];
 }
 
 static size_t repeat_len(const int32_t *op) {
@@ -1911,6 +1938,57 @@ static void tune(pat_regex *re, int untuned) {
   re->linear = !untuned && is_linear(re);
 }
 
+/* ------------------------------------------------------------ dump */
+
+/* Appends the formatted text to out (a line of the dump). */
+static void dumpf(url_buf *out, const char *fmt, ...) {
+  char line[160];
+  va_list ap;
+  va_start(ap, fmt);
+  int k = vsnprintf(line, sizeof line, fmt, ap);
+  va_end(ap);
+  if (k > 0) url_buf_append(out, line, (size_t)k < sizeof line ? (size_t)k : sizeof line - 1);
+}
+
+/* One op at pc: its name, arguments, modifier bits and, for a REPEAT,
+   what tune() chose. */
+static void dump_op(const pat_regex *re, const int32_t *op, url_buf *out) {
+  int bits = op[0] >> 8, id = op[0] & 0xFF;
+  dumpf(out, "%s", id < OP_COUNT ? op_name[id] : "?");
+  if (id == OP_STR) {
+    const char *str = (const char *)(const void *)(op + 1);
+    dumpf(out, " \"%.*s\"", (int)STR_LEN(op[0]), str);
+  } else if (id == OP_REPEAT) {
+    dumpf(out, " min=%ld max=%ld", (long)op[1], op[2] == (int32_t)INF ? -1L : (long)op[2]);
+    dumpf(out, "%s", bits & B_POSSESSIVE ? " possessive" : bits & B_GREEDY ? " greedy" : " lazy");
+    if (op[REPEAT_FOLLOW] & FOLLOW_KNOWN) dumpf(out, " follow-map");
+    if (op[REPEAT_TAIL] >= 0) dumpf(out, " tail=%ld", (long)op[REPEAT_TAIL]);
+    dumpf(out, " of ");
+    dump_op(re, op + REPEAT_ATOM, out);
+    return;
+  } else {
+    for (size_t k = 1; k < op_len(op[0]); k++) dumpf(out, " %ld", (long)op[k]);
+  }
+  if (bits & B_BACK) dumpf(out, " back");
+  if (bits & B_ICASE) dumpf(out, " i");
+  if (bits & B_MULTI) dumpf(out, " m");
+  if (bits & B_DOTALL) dumpf(out, " s");
+  if (bits & B_NEG) dumpf(out, " neg");
+  if ((bits & B_GREEDY) && id == OP_LOOP) dumpf(out, " greedy");
+}
+
+void pat_regex_dump(const pat_regex *re, url_buf *out) {
+  dumpf(out, "groups %u, registers %u, %zu words%s%s\n", re->ngroups, re->nregs,
+        re->nprog, re->anchored ? ", anchored" : "", re->linear ? ", linear" : "");
+  for (size_t pc = 0; pc < re->nprog;) {
+    const int32_t *op = re->prog + pc;
+    dumpf(out, "%5zu ", pc);
+    dump_op(re, op, out);
+    url_buf_putc(out, '\n');
+    pc += (op[0] & 0xFF) == OP_REPEAT ? repeat_len(op) : op_len(op[0]);
+  }
+}
+
 /* Whether what follows the REPEAT op may start at pos: not where its
    follow map says the character there cannot start it. */
 static inline int may_follow(const vm *m, const int32_t *op, long pos) {
@@ -2078,23 +2156,142 @@ static void keep_undo_log(vm *m, size_t mark, int undo) {
   m->top = k;
 }
 
+/* The one exit for the step limit: whether the work so far is over it
+   (m->err then set). */
+static inline int out_of_steps(vm *m) {
+  if (m->steps <= m->max_steps) return 0;
+  m->err = URL_STEP_LIMIT;
+  return 1;
+}
+
+/*
+** BackreferenceMatcher: the group of that number (or name) that
+** participated; an unset group matches the empty string.  Returns the
+** position past it, or -1.  Each byte compared is a step.
+*/
+static long match_backref(vm *m, const int32_t *op, long pos) {
+  int bits = op[0] >> 8, back = bits & B_BACK;
+  const uint32_t *list = m->re->refs + op[1];
+  long s = -1, e = -1;
+  for (uint32_t k = 1; k <= list[0]; k++) {
+    uint32_t g = list[k];
+    if (m->caps[2 * g] >= 0 && m->caps[2 * g + 1] >= 0) {
+      s = m->caps[2 * g];
+      e = m->caps[2 * g + 1];
+      break;
+    }
+  }
+  if (s < 0) return pos;
+  m->steps += (size_t)(e - s);
+  long p = pos, q = back ? e : s;
+  while (back ? q > s : q < e) {
+    long qn, pn;
+    int32_t a = read_cp(m, q, back, &qn);
+    int32_t b = read_cp(m, p, back, &pn);
+    if (b < 0 || (bits & B_ICASE ? fold((uint32_t)a) != fold((uint32_t)b) : a != b))
+      return -1;
+    q = qn;
+    p = pn;
+  }
+  return p;
+}
+
+/*
+** OP_REPEAT at pc from *pos: as many as it may (greedy, possessive) or
+** must (lazy), with an entry to try other counts unless possessive.
+** Returns 1 (*pos past them), 0 (no way) or -1 (error).
+*/
+static int repeat_enter(vm *m, const int32_t *op, size_t pc, long *pos) {
+  int bits = op[0] >> 8;
+  uint32_t min = (uint32_t)op[1], max = (uint32_t)op[2];
+  long count;
+  if (op[REPEAT_TAIL] >= 0) /* what follows can start at one place */
+    return (*pos = repeat_to_tail(m, op, *pos)) >= 0;
+  uint32_t want = bits & (B_GREEDY | B_POSSESSIVE) ? max : min;
+  *pos = take_run(m, op, *pos, want, &count);
+  m->steps += (size_t)count;
+  if ((uint32_t)count < min) return 0;
+  if (bits & B_POSSESSIVE) return 1;
+  if (!may_follow(m, op, *pos) && !repeat_retry(m, op, pos, &count)) return 0;
+  if ((bits & B_GREEDY) ? (uint32_t)count > min : (uint32_t)count < max)
+    if (push(m, BT_REPEAT, (int32_t)pc, *pos, count) < 0) return -1;
+  return 1;
+}
+
+/*
+** Backtracks to the newest alternative above base: undoes what the log
+** saved on the way and resumes at *pc, *pos.  Returns 1, or 0 when no
+** alternative is left.
+*/
+static int backtrack(vm *m, size_t base, size_t *pc, long *pos) {
+  for (;;) {
+    if (m->top == base) return 0;
+    bt *b = &m->stack[--m->top];
+    if (b->kind == BT_SLOT) {
+      m->caps[b->a] = b->pos;
+      continue;
+    }
+    if (b->kind == BT_REG) {
+      m->regs[b->a] = b->pos;
+      continue;
+    }
+    m->steps++;
+    if (b->kind == BT_BRANCH) {
+      *pc = (size_t)b->pc;
+      *pos = b->pos;
+      return 1;
+    }
+    /* BT_REPEAT: its next try, if any is left (the entry stays for the
+       one after) */
+    const int32_t *rop = m->re->prog + b->pc;
+    long count = b->a, p = b->pos;
+    if (!repeat_retry(m, rop, &p, &count)) continue;
+    if (rop[0] >> 8 & B_GREEDY ? (uint32_t)count > (uint32_t)rop[1]
+                               : (uint32_t)count < (uint32_t)rop[2]) {
+      b->pos = p;
+      b->a = count;
+      m->top++;
+    }
+    *pc = (size_t)b->pc + repeat_len(rop);
+    *pos = p;
+    return 1;
+  }
+}
+
+static int run(vm *m, size_t pc, long pos, long *end);
+
+/*
+** OP_LOOK at pc: runs the body at pos.  Lookarounds are atomic: the first
+** way the body matches is kept (with its captures), never revisited; the
+** body's undo log stays (keep_undo_log).  Returns 1 (go on past it), 0
+** (fail) or -1 (error).
+*/
+static int look(vm *m, const int32_t *op, size_t pc, long pos) {
+  size_t mark = m->top;
+  long e;
+  int rc = run(m, pc + 2, pos, &e);
+  if (rc < 0) return -1;
+  int neg = op[0] >> 8 & B_NEG;
+  if (rc > 0) keep_undo_log(m, mark, neg);
+  return (rc > 0) != !!neg;
+}
+
 /*
 ** Runs the program from pc at pos until OP_MATCH or OP_LOOK_END (1, with
 ** *end the position), or until every alternative failed (0); -1 on error
 ** (m->err).  Backtracking entries above the stack's height at entry are
-** its own.
+** its own.  Each op and each backtrack is a step; work that grows with
+** the input or the program (a run of characters, a backreference, a
+** reset of groups) counts what it does.
 */
 static int run(vm *m, size_t pc, long pos, long *end) {
   const int32_t *prog = m->re->prog;
   size_t base = m->top;
   for (;;) {
-    if (++m->steps > m->max_steps) {
-      m->err = URL_STEP_LIMIT;
-      return -1;
-    }
+    m->steps++;
+    if (out_of_steps(m)) return -1;
     const int32_t *op = prog + pc;
-    int bits = op[0] >> 8;
-    int back = bits & B_BACK;
+    int rc = 1; /* 0: this way fails; -1: an error */
     switch (op[0] & 0xFF) {
       case OP_MATCH:
       case OP_LOOK_END:
@@ -2102,202 +2299,90 @@ static int run(vm *m, size_t pc, long pos, long *end) {
         return 1;
       case OP_CHAR:
       case OP_ANY:
-      case OP_SET: {
-        long next = match_char(m, op, pos);
-        if (next < 0) goto fail;
-        pos = next;
+      case OP_SET:
+        rc = (pos = match_char(m, op, pos)) >= 0;
         pc += op_len(op[0]);
-        continue;
-      }
+        break;
       case OP_STR:
-        if ((pos = match_str(m, op, pos)) < 0) goto fail;
+        rc = (pos = match_str(m, op, pos)) >= 0;
         pc += op_len(op[0]);
-        continue;
+        break;
       case OP_BOL:
       case OP_EOL:
       case OP_WORDB:
-        if (!holds(m, op, pos)) goto fail;
+        rc = holds(m, op, pos);
         pc++;
-        continue;
+        break;
       case OP_SPLIT_NEXT: /* try the next op first */
-        if (push(m, BT_BRANCH, op[1], pos, 0) < 0) return -1;
+        rc = push(m, BT_BRANCH, op[1], pos, 0) < 0 ? -1 : 1;
         pc += 2;
-        continue;
+        break;
       case OP_SPLIT_JUMP:
-        if (push(m, BT_BRANCH, (int32_t)(pc + 2), pos, 0) < 0) return -1;
+        rc = push(m, BT_BRANCH, (int32_t)(pc + 2), pos, 0) < 0 ? -1 : 1;
         pc = (size_t)op[1];
-        continue;
+        break;
       case OP_JMP:
         pc = (size_t)op[1];
-        continue;
+        break;
       case OP_SAVE:
-        if (set_slot(m, m->caps, BT_SLOT, op[1], pos) < 0) return -1;
+        rc = set_slot(m, m->caps, BT_SLOT, op[1], pos) < 0 ? -1 : 1;
         pc += 2;
-        continue;
+        break;
       case OP_RESET: /* a step per group it looks at */
         m->steps += (size_t)(op[2] - op[1]) / 2;
-        for (long k = op[1]; k <= op[2]; k++)
-          if (m->caps[k] != -1 && set_slot(m, m->caps, BT_SLOT, k, -1) < 0)
-            return -1;
+        for (long k = op[1]; k <= op[2] && rc > 0; k++)
+          if (m->caps[k] != -1 && set_slot(m, m->caps, BT_SLOT, k, -1) < 0) rc = -1;
         pc += 3;
-        continue;
+        break;
       case OP_LOOP_INIT:
-        if (set_slot(m, m->regs, BT_REG, op[1], 0) < 0) return -1;
+        rc = set_slot(m, m->regs, BT_REG, op[1], 0) < 0 ? -1 : 1;
         pc += 2;
-        continue;
+        break;
       case OP_LOOP: {
         /* RepeatMatcher: regs[r] iterations done so far */
-        long r = op[1], k = m->regs[r];
+        long k = m->regs[op[1]];
         uint32_t min = (uint32_t)op[2], max = (uint32_t)op[3];
         size_t body = pc + 5, exit = (size_t)op[4];
         if (max != INF && (uint32_t)k >= max) {
           pc = exit;
-          continue;
+        } else if ((uint32_t)k < min) {
+          pc = body;
+        } else if (op[0] >> 8 & B_GREEDY) {
+          rc = push(m, BT_BRANCH, (int32_t)exit, pos, 0) < 0 ? -1 : 1;
+          pc = body;
+        } else {
+          rc = push(m, BT_BRANCH, (int32_t)body, pos, 0) < 0 ? -1 : 1;
+          pc = exit;
         }
-        if ((uint32_t)k >= min) {
-          if (bits & B_GREEDY) {
-            if (push(m, BT_BRANCH, (int32_t)exit, pos, 0) < 0) return -1;
-          } else {
-            if (push(m, BT_BRANCH, (int32_t)body, pos, 0) < 0) return -1;
-            pc = exit;
-            continue;
-          }
-        }
-        pc = body;
-        continue;
+        break;
       }
       case OP_LOOP_START: /* the iteration's start, for LOOP_END */
-        if (set_slot(m, m->regs, BT_REG, op[1] + 1, pos) < 0) return -1;
+        rc = set_slot(m, m->regs, BT_REG, op[1] + 1, pos) < 0 ? -1 : 1;
         pc += 2;
-        continue;
+        break;
       case OP_LOOP_END: {
         long r = op[1], k = m->regs[r];
         /* an iteration past the minimum must not match the empty string */
-        if ((uint32_t)k >= (uint32_t)op[2] && pos == m->regs[r + 1]) goto fail;
-        if (set_slot(m, m->regs, BT_REG, r, k + 1) < 0) return -1;
+        if ((uint32_t)k >= (uint32_t)op[2] && pos == m->regs[r + 1]) rc = 0;
+        else rc = set_slot(m, m->regs, BT_REG, r, k + 1) < 0 ? -1 : 1;
         pc = (size_t)op[3];
-        continue;
-      }
-      case OP_REPEAT: {
-        /* as many as it may (greedy, possessive) or must (lazy) */
-        uint32_t min = (uint32_t)op[1], max = (uint32_t)op[2];
-        long count;
-        if (op[REPEAT_TAIL] >= 0) { /* what follows can start at one place */
-          if ((pos = repeat_to_tail(m, op, pos)) < 0) goto fail;
-          pc += repeat_len(op);
-          continue;
-        }
-        uint32_t want = bits & (B_GREEDY | B_POSSESSIVE) ? max : min;
-        pos = take_run(m, op, pos, want, &count);
-        m->steps += (size_t)count;
-        if ((uint32_t)count < min) goto fail;
-        if (!(bits & B_POSSESSIVE)) {
-          if (!may_follow(m, op, pos) && !repeat_retry(m, op, &pos, &count))
-            goto fail;
-          if ((bits & B_GREEDY) ? (uint32_t)count > min : (uint32_t)count < max)
-            if (push(m, BT_REPEAT, (int32_t)pc, pos, count) < 0) return -1;
-        }
-        if (m->steps > m->max_steps) {
-          m->err = URL_STEP_LIMIT;
-          return -1;
-        }
-        pc += repeat_len(op);
-        continue;
-      }
-      case OP_BACKREF: {
-        /* BackreferenceMatcher: the group of that number (or name) that
-           participated; an unset group matches the empty string */
-        const uint32_t *list = m->re->refs + op[1];
-        long s = -1, e = -1;
-        for (uint32_t k = 1; k <= list[0]; k++) {
-          uint32_t g = list[k];
-          if (m->caps[2 * g] >= 0 && m->caps[2 * g + 1] >= 0) {
-            s = m->caps[2 * g];
-            e = m->caps[2 * g + 1];
-            break;
-          }
-        }
-        if (s < 0) {
-          pc += 2;
-          continue;
-        }
-        long p = pos;
-        long q = back ? e : s;
-        int ok = 1;
-        while (ok && (back ? q > s : q < e)) {
-          long qn, pn;
-          int32_t a = read_cp(m, q, back, &qn);
-          int32_t b = read_cp(m, p, back, &pn);
-          if (b < 0 || (bits & B_ICASE ? fold((uint32_t)a) != fold((uint32_t)b) : a != b))
-            ok = 0;
-          q = qn;
-          p = pn;
-        }
-        m->steps += (size_t)(e - s); /* a step per byte compared, at most */
-        if (!ok) goto fail;
-        pos = p;
-        pc += 2;
-        continue;
-      }
-      case OP_LOOK: {
-        /* Lookarounds are atomic: the first way the body matches is kept
-           (with its captures), never revisited.  The body's entries above
-           mark are its alternatives and the undo log of what it set: a
-           match keeps the log (so that backtracking past the lookaround
-           restores the captures) and drops the alternatives; a negative
-           one undoes the log.  No copy of the captures: O(what changed). */
-        size_t mark = m->top;
-        long e;
-        int rc = run(m, pc + 2, pos, &e);
-        if (rc < 0) return -1;
-        int neg = bits & B_NEG;
-        if (rc > 0) keep_undo_log(m, mark, neg);
-        if ((rc > 0) == !!neg) goto fail;
-        pc = (size_t)op[1];
-        continue;
-      }
-    }
-  fail:
-    /* backtrack to the newest alternative of this run */
-    for (;;) {
-      if (m->top == base) return 0;
-      bt *b = &m->stack[--m->top];
-      if (b->kind == BT_SLOT) {
-        m->caps[b->a] = b->pos;
-        continue;
-      }
-      if (b->kind == BT_REG) {
-        m->regs[b->a] = b->pos;
-        continue;
-      }
-      if (++m->steps > m->max_steps) {
-        m->err = URL_STEP_LIMIT;
-        return -1;
-      }
-      if (b->kind == BT_BRANCH) {
-        pc = (size_t)b->pc;
-        pos = b->pos;
         break;
       }
-      /* BT_REPEAT: its next try, if any is left (the entry stays for the
-         one after) */
-      const int32_t *rop = prog + b->pc;
-      long count = b->a, p = b->pos;
-      if (!repeat_retry(m, rop, &p, &count)) continue;
-      if (m->steps > m->max_steps) {
-        m->err = URL_STEP_LIMIT;
-        return -1;
-      }
-      if (rop[0] >> 8 & B_GREEDY ? (uint32_t)count > (uint32_t)rop[1]
-                                 : (uint32_t)count < (uint32_t)rop[2]) {
-        b->pos = p;
-        b->a = count;
-        m->top++;
-      }
-      pc = (size_t)b->pc + repeat_len(rop);
-      pos = p;
-      break;
+      case OP_REPEAT:
+        rc = repeat_enter(m, op, pc, &pos);
+        pc += repeat_len(op);
+        break;
+      case OP_BACKREF:
+        rc = (pos = match_backref(m, op, pos)) >= 0;
+        pc += 2;
+        break;
+      case OP_LOOK:
+        rc = look(m, op, pc, pos);
+        pc = (size_t)op[1];
+        break;
     }
+    if (rc < 0) return -1;
+    if (rc == 0 && !backtrack(m, base, &pc, &pos)) return 0;
   }
 }
 

@@ -78,6 +78,10 @@ size_t pat_regex_slots(const pat_regex *re);
 ** per input byte).  Returns URL_OK (a match), URL_FAILURE (none),
 ** URL_NOMEM, or URL_STEP_LIMIT.
 */
+/* Appends a listing of re's program to out, an op a line, with what the
+   tuner chose (possessive, follow map, tail, linear): for debugging. */
+void pat_regex_dump(const pat_regex *re, url_buf *out);
+
 #define PAT_DEFAULT_STEPS 10000000u
 int pat_regex_exec(const pat_regex *re, const char *in, size_t n,
                    long *caps, size_t max_steps);

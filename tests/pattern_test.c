@@ -749,6 +749,22 @@ static void bounded_work(void) {
               "a lookahead's work does not grow with the number of groups");
   free(re);
   free(in);
+  /* the program dump shows the tuner's choices */
+  pat_regex *r;
+  char derr[64];
+  if (pat_regex_compile("^(a+)b$", 7, 0, &url_mem_libc, &r, derr, sizeof derr) == URL_OK) {
+    url_buf d;
+    url_buf_init(&d, &url_mem_libc, NULL, 0, (size_t)1 << 20);
+    pat_regex_dump(r, &d);
+    url_buf_putc(&d, 0);
+    check_named(!d.err && strstr(d.ptr, "REPEAT min=1 max=-1 possessive follow-map of CHAR 97") &&
+                    strstr(d.ptr, "linear") && strstr(d.ptr, "SAVE 2"),
+                "the program dump of ^(a+)b$");
+    url_buf_free(&d);
+    pat_regex_free(r);
+  } else {
+    check_named(0, "^(a+)b$ compiles");
+  }
   /* the bounds: 255 capturing groups, in a regular expression and in a
      pattern's parts */
   re = repeat("^", "(a)", 256, "$");
