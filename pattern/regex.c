@@ -869,137 +869,119 @@ static int modifiers(parser *p, int *flags) {
   return 1;
 }
 
-/* Term: an assertion, or an atom with an optional quantifier. */
-static int32_t term(parser *p) {
-  int32_t c = next_cp(p), atom = -1;
-  int quantifiable = 1;
-  uint32_t caps_before = p->ngroups;
-  switch (c) {
-    case '^': atom = new_node(p, N_BOL); quantifiable = 0; break;
-    case '$': atom = new_node(p, N_EOL); quantifiable = 0; break;
-    case '.': atom = new_node(p, N_ANY); break;
-    case '[': {
-      cset s;
-      cset_init(&s, p->mem);
-      int rc = bracket_class(p, &s);
-      if (rc == 0) atom = class_node(p, &s);
-      cset_free(&s);
-      if (rc) return -1;
-      break;
+/*
+** A group after "(": capturing, named, non-capturing with modifiers, or a
+** lookaround (*quantifiable 0).  The node, or -1.
+*/
+static int32_t group_atom(parser *p, int *quantifiable) {
+  if (++p->depth > MAX_DEPTH) return fail(p, "groups nested too deeply");
+  int saved = p->flags, look = 0, behind = 0, neg = 0;
+  int32_t group = -1, atom;
+  if (eat(p, '?')) {
+    int32_t d = peek(p);
+    if (d == ':') {
+      p->i++;
+    } else if (d == '=' || d == '!') {
+      p->i++;
+      look = 1;
+      neg = d == '!';
+    } else if (d == '<' && (peek_at(p, p->i + 1) == '=' || peek_at(p, p->i + 1) == '!')) {
+      neg = peek_at(p, p->i + 1) == '!';
+      p->i += 2;
+      look = behind = 1;
+    } else if (d == '<') {
+      p->i++;
+      uint32_t off, len;
+      if (group_name(p, &off, &len) < 0) return -1;
+      if (p->ngroups == PAT_MAX_GROUPS) return fail(p, "too many capturing groups (at most 255)");
+      group = (int32_t)++p->ngroups;
+      if (add_group_name(p, off, len, (uint32_t)group) < 0) return -1;
+    } else {
+      int f = p->flags, m = modifiers(p, &f);
+      if (m < 0) return -1;
+      if (m == 0) return fail(p, "invalid group");
+      p->flags = f;
     }
-    case '(': {
-      if (++p->depth > MAX_DEPTH) return fail(p, "groups nested too deeply");
-      int saved = p->flags, look = 0, behind = 0, neg = 0;
-      int32_t group = -1;
-      if (eat(p, '?')) {
-        int32_t d = peek(p);
-        if (d == ':') {
-          p->i++;
-        } else if (d == '=' || d == '!') {
-          p->i++;
-          look = 1;
-          neg = d == '!';
-        } else if (d == '<' && (peek_at(p, p->i + 1) == '=' || peek_at(p, p->i + 1) == '!')) {
-          neg = peek_at(p, p->i + 1) == '!';
-          p->i += 2;
-          look = behind = 1;
-        } else if (d == '<') {
-          p->i++;
-          uint32_t off, len;
-          if (group_name(p, &off, &len) < 0) return -1;
-          if (p->ngroups == PAT_MAX_GROUPS) return fail(p, "too many capturing groups (at most 255)");
-          group = (int32_t)++p->ngroups;
-          if (add_group_name(p, off, len, (uint32_t)group) < 0) return -1;
-        } else {
-          int f = p->flags, m = modifiers(p, &f);
-          if (m < 0) return -1;
-          if (m == 0) return fail(p, "invalid group");
-          p->flags = f;
-        }
-      } else {
-        if (p->ngroups == PAT_MAX_GROUPS) return fail(p, "too many capturing groups (at most 255)");
-        group = (int32_t)++p->ngroups;
-      }
-      int32_t body = disjunction(p);
-      p->flags = saved;
-      if (body < 0) return -1;
-      if (!eat(p, ')')) return fail(p, "unterminated group");
-      p->depth--;
-      if (look) {
-        atom = new_node(p, N_LOOK);
-        if (atom < 0) return -1;
-        N(p, atom)->neg = (uint8_t)neg;
-        N(p, atom)->behind = (uint8_t)behind;
-        add_kid(p, atom, body);
-        quantifiable = 0;
-      } else if (group >= 0) {
-        atom = new_node(p, N_GROUP);
-        if (atom < 0) return -1;
-        N(p, atom)->a = (uint32_t)group;
-        add_kid(p, atom, body);
-      } else {
-        atom = body;
-      }
-      break;
-    }
-    case '\\': {
-      int32_t e = next_cp(p);
-      if (e == 'b' || e == 'B') {
-        atom = new_node(p, N_WORDB);
-        if (atom >= 0) N(p, atom)->neg = e == 'B';
-        quantifiable = 0;
-        break;
-      }
-      if (e >= '1' && e <= '9') { /* DecimalEscape */
-        uint64_t v = (uint64_t)(e - '0');
-        while (is_digit(peek(p))) {
-          v = v * 10 + (uint64_t)(next_cp(p) - '0');
-          if (v > INF) v = INF;
-        }
-        if (v > p->total_groups) return fail(p, "invalid backreference");
-        atom = new_node(p, N_BACKREF);
-        if (atom < 0) return -1;
-        N(p, atom)->a = (uint32_t)ARR_N(p->refs, uint32_t);
-        uint32_t one = 1, g = (uint32_t)v;
-        arr_push(&p->refs, &one, sizeof one);
-        arr_push(&p->refs, &g, sizeof g);
-        break;
-      }
-      if (e == 'k') {
-        if (!eat(p, '<')) return fail(p, "invalid named reference");
-        uint32_t off, len;
-        if (group_name(p, &off, &len) < 0) return -1;
-        atom = new_node(p, N_BACKREF);
-        if (atom < 0) return -1;
-        uint32_t rec[3] = {(uint32_t)atom, off, len};
-        arr_push(&p->refnames, rec, sizeof rec);
-        break;
-      }
-      if (e >= 0 && strchr("dDsSwWpP", (int)e) && e) {
-        cset s;
-        cset_init(&s, p->mem);
-        int rc = class_escape(p, e, &s);
-        if (rc == 0) atom = class_node(p, &s);
-        cset_free(&s);
-        if (rc) return -1;
-        break;
-      }
-      int32_t ch = e < 0 ? -1 : char_escape(p, e);
-      if (ch < 0) return fail(p, "invalid escape");
-      atom = new_node(p, N_CHAR);
-      if (atom >= 0) N(p, atom)->a = (uint32_t)ch;
-      break;
-    }
-    case '*': case '+': case '?': case '{':
-      return fail(p, "nothing to repeat");
-    case ')': case ']': case '}': case '|':
-      return fail(p, "lone quantifier bracket");
-    default:
-      atom = new_node(p, N_CHAR);
-      if (atom >= 0) N(p, atom)->a = (uint32_t)c;
+  } else {
+    if (p->ngroups == PAT_MAX_GROUPS) return fail(p, "too many capturing groups (at most 255)");
+    group = (int32_t)++p->ngroups;
   }
-  if (atom < 0) return -1;
-  /* Quantifier */
+  int32_t body = disjunction(p);
+  p->flags = saved;
+  if (body < 0) return -1;
+  if (!eat(p, ')')) return fail(p, "unterminated group");
+  p->depth--;
+  if (look) {
+    if ((atom = new_node(p, N_LOOK)) < 0) return -1;
+    N(p, atom)->neg = (uint8_t)neg;
+    N(p, atom)->behind = (uint8_t)behind;
+    add_kid(p, atom, body);
+    *quantifiable = 0;
+    return atom;
+  }
+  if (group < 0) return body;
+  if ((atom = new_node(p, N_GROUP)) < 0) return -1;
+  N(p, atom)->a = (uint32_t)group;
+  add_kid(p, atom, body);
+  return atom;
+}
+
+/*
+** An escape after "\": \b \B (*quantifiable 0), a backreference by number
+** or name, a class escape, or a character.  The node, or -1.
+*/
+static int32_t escape_atom(parser *p, int *quantifiable) {
+  int32_t e = next_cp(p), atom;
+  if (e == 'b' || e == 'B') {
+    atom = new_node(p, N_WORDB);
+    if (atom >= 0) N(p, atom)->neg = e == 'B';
+    *quantifiable = 0;
+    return atom;
+  }
+  if (e >= '1' && e <= '9') { /* DecimalEscape */
+    uint64_t v = (uint64_t)(e - '0');
+    while (is_digit(peek(p))) {
+      v = v * 10 + (uint64_t)(next_cp(p) - '0');
+      if (v > INF) v = INF;
+    }
+    if (v > p->total_groups) return fail(p, "invalid backreference");
+    if ((atom = new_node(p, N_BACKREF)) < 0) return -1;
+    N(p, atom)->a = (uint32_t)ARR_N(p->refs, uint32_t);
+    uint32_t one = 1, g = (uint32_t)v;
+    arr_push(&p->refs, &one, sizeof one);
+    arr_push(&p->refs, &g, sizeof g);
+    return atom;
+  }
+  if (e == 'k') {
+    if (!eat(p, '<')) return fail(p, "invalid named reference");
+    uint32_t off, len;
+    if (group_name(p, &off, &len) < 0) return -1;
+    if ((atom = new_node(p, N_BACKREF)) < 0) return -1;
+    uint32_t rec[3] = {(uint32_t)atom, off, len};
+    arr_push(&p->refnames, rec, sizeof rec);
+    return atom;
+  }
+  if (e >= 0 && strchr("dDsSwWpP", (int)e) && e) {
+    cset s;
+    cset_init(&s, p->mem);
+    int rc = class_escape(p, e, &s);
+    atom = rc == 0 ? class_node(p, &s) : -1;
+    cset_free(&s);
+    return atom;
+  }
+  int32_t ch = e < 0 ? -1 : char_escape(p, e);
+  if (ch < 0) return fail(p, "invalid escape");
+  atom = new_node(p, N_CHAR);
+  if (atom >= 0) N(p, atom)->a = (uint32_t)ch;
+  return atom;
+}
+
+/*
+** The Quantifier after atom, if any: atom itself, or an N_REPEAT of it
+** (the groups it holds: those after caps_before).  -1 on error.
+*/
+static int32_t quantifier(parser *p, int32_t atom, int quantifiable,
+                          uint32_t caps_before) {
   uint32_t min, max;
   int32_t q = peek(p);
   if (q == '*') { min = 0; max = INF; }
@@ -1028,6 +1010,37 @@ static int32_t term(parser *p) {
   N(p, r)->cap_n = p->ngroups - caps_before;
   add_kid(p, r, atom);
   return r;
+}
+
+/* Term: an assertion, or an atom with an optional quantifier. */
+static int32_t term(parser *p) {
+  int32_t c = next_cp(p), atom = -1;
+  int quantifiable = 1;
+  uint32_t caps_before = p->ngroups;
+  switch (c) {
+    case '^': atom = new_node(p, N_BOL); quantifiable = 0; break;
+    case '$': atom = new_node(p, N_EOL); quantifiable = 0; break;
+    case '.': atom = new_node(p, N_ANY); break;
+    case '[': {
+      cset s;
+      cset_init(&s, p->mem);
+      int rc = bracket_class(p, &s);
+      if (rc == 0) atom = class_node(p, &s);
+      cset_free(&s);
+      break;
+    }
+    case '(': atom = group_atom(p, &quantifiable); break;
+    case '\\': atom = escape_atom(p, &quantifiable); break;
+    case '*': case '+': case '?': case '{':
+      return fail(p, "nothing to repeat");
+    case ')': case ']': case '}': case '|':
+      return fail(p, "lone quantifier bracket");
+    default:
+      atom = new_node(p, N_CHAR);
+      if (atom >= 0) N(p, atom)->a = (uint32_t)c;
+  }
+  if (atom < 0) return -1;
+  return quantifier(p, atom, quantifiable, caps_before);
 }
 
 /* Disjunction: Alternative ( | Alternative )*, up to ')' or the end. */
