@@ -1533,6 +1533,8 @@ void pat_regex_free(pat_regex *re) {
 
 int pat_regex_groups(const pat_regex *re) { return (int)re->ngroups; }
 
+uint32_t pat_regex_fold(uint32_t c) { return fold(c); }
+
 size_t pat_regex_bytes(const pat_regex *re) { return re->nbytes; }
 
 size_t pat_regex_slots(const pat_regex *re) {

@@ -78,6 +78,9 @@ size_t pat_regex_slots(const pat_regex *re);
 ** per input byte).  Returns URL_OK (a match), URL_FAILURE (none),
 ** URL_NOMEM, or URL_STEP_LIMIT.
 */
+/* Canonicalize(rer, c) as the engine does it under `i` (regex.h above). */
+uint32_t pat_regex_fold(uint32_t c);
+
 /* Appends a listing of re's program to out, an op a line, with what the
    tuner chose (possessive, follow map, tail, linear): for debugging. */
 void pat_regex_dump(const pat_regex *re, url_buf *out);
