@@ -132,7 +132,7 @@ static int compile_component(build *b, pat_component which, const char *in,
     /* fixed text only: its value is what the regular expression spells */
     size_t fixed_off = 0, fixed_len = 0;
     if (c->fast == FAST_EXACT) {
-      if (np) {
+      if (np && parts[0].value.len) { /* (an empty store has no pointer) */
         fixed_off = b->strings.len;
         fixed_len = parts[0].value.len;
         url_buf_append(&b->strings, pp.store.ptr + parts[0].value.off, fixed_len);
