@@ -1442,10 +1442,15 @@ static void parser_free(parser *p) {
   url_buf_free(&p->refnames);
 }
 
-/* Moves b's contents to a fresh allocation of exactly its size. */
+/* Takes b's heap storage (no stack storage: arr_init), shrunk to its
+   size, leaving b empty: no second copy at the peak of compiling. */
 static void *take(const url_allocator *mem, url_buf *b) {
-  void *q = mem->alloc(b->len ? b->len : 1);
-  if (q && b->len) memcpy(q, b->ptr, b->len);
+  void *q = b->ptr ? mem->resize(b->ptr, b->len ? b->len : 1)
+                   : mem->alloc(1);
+  if (q) {
+    b->ptr = NULL;
+    b->cap = b->len = 0;
+  }
   return q;
 }
 
