@@ -31,6 +31,7 @@
 #include "json.h"
 #include "mem_libc.h"
 #include "parse.h"
+#include "internal.h"
 #include "regex.h"
 #include "urlpattern.h"
 #include "utf8.h"
@@ -749,6 +750,12 @@ static void bounded_work(void) {
               "a lookahead's work does not grow with the number of groups");
   free(re);
   free(in);
+  /* one notion of special scheme: the list is core's special schemes */
+  int all_special = 1;
+  for (size_t i = 0; i < 6; i++)
+    all_special &= pat_is_special_scheme(pat_special_schemes[i], strlen(pat_special_schemes[i]));
+  check_named(all_special && !pat_is_special_scheme("wss2", 4),
+              "pat_special_schemes are core's special schemes");
   /* the program dump shows the tuner's choices */
   pat_regex *r;
   char derr[64];
