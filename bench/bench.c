@@ -21,7 +21,8 @@
 ** time to open a connection and load the extension; ns/byte on
 ** single 1 kB, 100 kB and
 ** 1 MB inputs of four shapes, ours against ada; then query-string scaling of
-** the search-params functions.
+** the search-params functions; then the growth of every function's time
+** from 64 kB to 1 MB of an adversarial argument.
 **
 ** Environment:
 **   BENCH_URLS=path[,path]  real URLs, one per line (a relative path is taken
@@ -31,7 +32,7 @@
 **   BENCH_DATA=both|generated|real   which row sets (default both)
 **   BENCH_ROWS=n      number of rows (default 1000000)
 **   BENCH_ROUNDS=n    timed rounds per query (default 5); the median is shown
-**   BENCH_ONLY=rows|psl|bytes|params one section only
+**   BENCH_ONLY=rows|psl|bytes|params|growth one section only
 **   BENCH_FILTER=s    only ROWS[] whose label contains s (identity always)
 **   BENCH_SAMPLE=n    also print the first n rows with url_href of each
 **
@@ -748,6 +749,99 @@ static void bench_search_params(sqlite3 *db, int rounds) {
   }
 }
 
+/* ------------------------------------------------------------ growth */
+
+/*
+** BENCH_ONLY=growth: each function on an adversarial argument of 1 kB,
+** 64 kB and 1 MB (the argument `a`, made by SQL from its size ?1: R(u)
+** is u repeated to about ?1 bytes), timed without the making; prints the
+** time of each and the growth factor t(1 MB) / t(64 kB) / 16: about 1 is
+** linear, n log n a little more, 16 quadratic.  An error (a bound) is an
+** answer too: its time counts and "err" is shown.
+*/
+typedef struct growth_case {
+  const char *label, *arg, *expr;
+} growth_case;
+
+#define R(u) "replace(hex(zeroblob(?1 / length(" u "))), '00', " u ")"
+static const growth_case GROWTH[] = {
+    {"url_href dot segments", "'https://a/' || " R("'./'"), "url_href(a)"},
+    {"url_href ../ segments", "'https://a/' || " R("'b/../'"), "url_href(a)"},
+    {"url_href many labels", "'https://' || " R("'a.'") " || 'com/'", "url_href(a)"},
+    {"url_href many params", "'https://a/?' || " R("'a=b&'"), "url_href(a)"},
+    {"url_href percent", "'https://a/' || " R("'%zz%41'"), "url_href(a)"},
+    {"url_resolve long rel", R("'../x/'"), "url_resolve('https://a/b/c', a)"},
+    {"url_valid_string", "'https://a/' || " R("'^ '"), "url_valid_string(a)"},
+    {"url_domain_to_ascii labels", R("'\xc3\xa9.'"), "url_domain_to_ascii(a)"},
+    {"url_domain_to_unicode", R("'xn--9ca.'"), "url_domain_to_unicode(a)"},
+    {"url_registrable_domain", "'https://' || " R("'a.'") " || 'co.uk/'", "url_registrable_domain(a)"},
+    {"url_subdomain", "'https://' || " R("'a.'") " || 'co.uk/'", "url_subdomain(a)"},
+    {"url_surt labels+params", "'https://' || " R("'a.'") " || 'com/?' || " R("'b=1&a=2&'"), "url_surt(a)"},
+    {"url_canonical params", "'https://a.com/?' || " R("'utm_x=1&b=2&'"), "url_canonical(a)"},
+    {"url_strip_params", "'https://a.com/?' || " R("'utm_x=1&b=2&'"), "url_strip_params(a)"},
+    {"url_search_params_sort", "'https://a/?' || " R("'b=1&a=2&'"), "url_search_params_sort(a)"},
+    {"url_search_param last", "'https://a/?' || " R("'b=1&'") " || 'z=9'", "url_search_param(a, 'z')"},
+    {"url_search_param_set", "'https://a/?' || " R("'b=1&'"), "url_search_param_set(a, 'b', 'x')"},
+    {"url_search_param_delete", "'https://a/?' || " R("'b=1&c=2&'"), "url_search_param_delete(a, 'b')"},
+    {"url_set pathname", R("'a/'"), "url_set('https://a/', 'pathname', a)"},
+    {"url_encode", R("'\xc3\xa9 /'"), "url_encode(a)"},
+    {"url_decode", R("'%C3%A9%2'"), "url_decode(a)"},
+    {"url_file_extension", "'https://a/' || " R("'a.b'"), "url_file_extension(a)"},
+    {"url_pattern_test long input", "'https://a/' || " R("'ab/'"), "url_pattern_test('https://a/:x/*', a)"},
+    {"url_pattern_test regexp input", "'https://a/' || " R("'aa'") " || 'c'", "url_pattern_test('https://a/:x(a*b)', a)"},
+    {"url_pattern_test object input", "'{\"pathname\": \"/' || " R("'a/'") " || '\"}'", "url_pattern_test('{\"pathname\": \"/:x/*\"}', a)"},
+    {"url_pattern_test many groups", "'https://a/' || " R("'/:g'"), "url_pattern_test(a, 'https://a/x')"},
+    {"url_pattern_test long class", "'https://a/:x([' || " R("'\\x41'") " || '])'", "url_pattern_test(a, 'https://a/A')"},
+    {"url_pattern_test deep nesting", "'https://a/:x(' || " R("'(?:'") " || ')'", "url_pattern_test(a, 'https://a/x')"},
+    {"url_pattern_test backref", "'https://a/' || " R("'a'"), "url_pattern_test('https://a/:x((?<g>a+)\\k<g>b)', a)"},
+    {"url_pattern_exec rows", "'https://a/' || " R("'ab/'"), "(SELECT count(*) FROM url_pattern_exec('https://a/:x/*', a))"},
+};
+#undef R
+
+static void bench_growth(sqlite3 *db, int rounds) {
+  static const long SZ[3] = {1024, 64 * 1024, 1024 * 1024};
+  printf("\ngrowth: ms at 1 kB, 64 kB, 1 MB; factor t(1MB)/t(64kB)/16 (1: linear)\n");
+  if (sqlite3_exec(db, "CREATE TEMP TABLE growth(n INTEGER, a)", 0, 0, 0) != SQLITE_OK)
+    die(db, "growth table");
+  for (size_t c = 0; c < sizeof GROWTH / sizeof GROWTH[0]; c++) {
+    const growth_case *g = &GROWTH[c];
+    char sql[2048];
+    double ms[3];
+    int err[3];
+    sqlite3_exec(db, "DELETE FROM growth", 0, 0, 0);
+    snprintf(sql, sizeof sql, "INSERT INTO growth VALUES (?1, %s)", g->arg);
+    sqlite3_stmt *ins = prepare(db, sql);
+    snprintf(sql, sizeof sql, "SELECT typeof(%s) FROM growth WHERE n = ?1", g->expr);
+    sqlite3_stmt *q = prepare(db, sql);
+    if (!ins || !q) {
+      sqlite3_finalize(ins);
+      sqlite3_finalize(q);
+      continue;
+    }
+    for (int i = 0; i < 3; i++) {
+      sqlite3_bind_int64(ins, 1, SZ[i]);
+      sqlite3_step(ins);
+      sqlite3_reset(ins);
+    }
+    for (int i = 0; i < 3; i++) {
+      double best = -1;
+      for (int r = 0; r < rounds; r++) {
+        sqlite3_bind_int64(q, 1, SZ[i]);
+        double t0 = now_ns();
+        err[i] = sqlite3_step(q) != SQLITE_ROW;
+        double t = now_ns() - t0;
+        sqlite3_reset(q);
+        if (best < 0 || t < best) best = t;
+      }
+      ms[i] = best / 1e6;
+    }
+    printf("  %-32s %8.3f %8.3f %9.3f%s  growth %5.2f\n", g->label, ms[0], ms[1],
+           ms[2], err[2] ? " (err)" : "", ms[1] > 0 ? ms[2] / ms[1] / 16 : 0);
+    sqlite3_finalize(ins);
+    sqlite3_finalize(q);
+  }
+}
+
 static void print_sample(sqlite3 *db, long sample) {
   sqlite3_stmt *st;
   char sql[128];
@@ -976,6 +1070,7 @@ int main(int argc, char **argv) {
   }
   if (!only || !strcmp(only, "bytes")) bench_bytes(db, rounds, have_ada);
   if (!only || !strcmp(only, "params")) bench_search_params(db, rounds);
+  if (!only || !strcmp(only, "growth")) bench_growth(db, rounds);
   sqlite3_close(db);
   return 0;
 }

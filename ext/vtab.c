@@ -105,9 +105,11 @@ static int tvf_best_index(sqlite3_vtab *vt, sqlite3_index_info *info) {
   }
   int required = (1 << def->n_required) - 1;
   if ((seen & required) != required) {
+    int a = 0; /* the first one missing */
+    while (seen >> a & 1) a++;
     sqlite3_free(vt->zErrMsg);
     vt->zErrMsg = sqlite3_mprintf("%s: missing %s argument", def->name,
-                                  def->arg_names[0]);
+                                  def->arg_names[a]);
     return SQLITE_ERROR;
   }
   if (unusable & ~idx_num) return SQLITE_CONSTRAINT;

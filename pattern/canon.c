@@ -290,7 +290,7 @@ static int put_pathname(proc *p, const pat_init *init, const url *b,
     /* https://urlpattern.spec.whatwg.org/#process-pathname-for-init */
     pat_encoder enc = NULL;
     if (p->is_url)
-      enc = pn == 0 || pat_special_default_port(protocol, pn) != -2
+      enc = pn == 0 || pat_is_special_scheme(protocol, pn)
                 ? pat_canon_pathname : pat_canon_opaque_pathname;
     rc = put(p, PAT_PATHNAME, path.s, path.n, enc);
   }

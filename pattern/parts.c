@@ -199,6 +199,10 @@ typedef struct pparser {
   url_buf pending; /* pending fixed value */
   char pending_st[128];
   unsigned next_numeric_name;
+  /* the names of the parts so far (a part is a capturing group: at most
+     PAT_MAX_GROUPS, so the duplicate check is bounded) */
+  pat_ref names[PAT_MAX_GROUPS];
+  unsigned nnames;
   char *err;
   size_t errn;
   int rc;
@@ -210,8 +214,10 @@ static pat_ref store_put(pat_parts *pp, const char *s, size_t n) {
   return r;
 }
 
+/* r's bytes; a store that never grew has no pointer (an empty slice then:
+   no offset may be added to NULL). */
 static const char *ref_ptr(const pat_parts *pp, pat_ref r) {
-  return pp->store.ptr + r.off;
+  return pp->store.ptr ? pp->store.ptr + r.off : "";
 }
 
 static int ref_eq(const pat_parts *pp, pat_ref r, const char *s, size_t n) {
@@ -291,13 +297,11 @@ static void maybe_add_pending(pparser *p) {
   append_part(p, &part);
 }
 
-/* https://urlpattern.spec.whatwg.org/#is-a-duplicate-name */
+/* https://urlpattern.spec.whatwg.org/#is-a-duplicate-name: the names of
+   the parts that are not fixed text. */
 static int is_duplicate_name(const pparser *p, const char *name, size_t n) {
-  const pat_part *parts = (const pat_part *)(const void *)p->pp->parts.ptr;
-  size_t k = p->pp->parts.len / sizeof *parts;
-  for (size_t i = 0; i < k; i++)
-    if (parts[i].type != PART_FIXED && ref_eq(p->pp, parts[i].name, name, n))
-      return 1;
+  for (unsigned i = 0; i < p->nnames; i++)
+    if (ref_eq(p->pp, p->names[i], name, n)) return 1;
   return 0;
 }
 
@@ -381,7 +385,13 @@ static void add_part(pparser *p, const char *prefix, size_t prefix_n,
     p->rc = URL_FAILURE;
     return;
   }
+  if (p->nnames == PAT_MAX_GROUPS) {
+    snprintf(p->err, p->errn, "too many groups (at most %d)", PAT_MAX_GROUPS);
+    p->rc = URL_FAILURE;
+    return;
+  }
   part.name = store_put(p->pp, nm, nm_n);
+  p->names[p->nnames++] = part.name;
   part.prefix = encode(p, prefix, prefix_n);
   part.suffix = encode(p, suffix, suffix_n);
   append_part(p, &part);

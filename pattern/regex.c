@@ -21,6 +21,8 @@
 ** (the URL Pattern Standard's usual `^\/books(?:\/([^\/]+?))$`) runs
 ** without backtracking, stack or step count.
 */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,6 +30,7 @@
 
 #include "id_tables.h"
 #include "percent.h"
+#include "uprops.h"
 #include "utf8.h"
 
 #define INF UINT32_MAX
@@ -96,8 +99,62 @@ static int cmp_rng(const void *a, const void *b) {
   return x->lo < y->lo ? -1 : x->lo > y->lo;
 }
 
-/* Sorts and merges the ranges. */
+/* A string of a class, for sorting: its code points. */
+typedef struct str_ref {
+  const uint32_t *cp;
+  uint32_t n;
+} str_ref;
+
+/* The order of a normalized class's strings: by length, then code points. */
+static int cmp_str(const uint32_t *a, uint32_t na, const uint32_t *b, uint32_t nb) {
+  if (na != nb) return na < nb ? -1 : 1;
+  for (uint32_t k = 0; k < na; k++)
+    if (a[k] != b[k]) return a[k] < b[k] ? -1 : 1;
+  return 0;
+}
+
+static int cmp_str_ref(const void *a, const void *b) {
+  const str_ref *x = a, *y = b;
+  return cmp_str(x->cp, x->n, y->cp, y->n);
+}
+
+/* Sorts the strings and drops repeats (O(n log n)). */
+static void cset_norm_strings(cset *s) {
+  const uint32_t *p = (const uint32_t *)(const void *)s->str.ptr;
+  size_t m = ARR_N(s->str, uint32_t), n = 0;
+  for (size_t i = 0; i < m; i += 1 + p[i]) n++;
+  if (n < 2) return;
+  url_buf refs, out;
+  arr_init(&refs, s->str.mem);
+  arr_init(&out, s->str.mem);
+  for (size_t i = 0; i < m; i += 1 + p[i]) {
+    str_ref r = {p + i + 1, p[i]};
+    arr_push(&refs, &r, sizeof r);
+  }
+  url_buf_reserve(&out, s->str.len);
+  if (refs.err || out.err) {
+    s->str.err = URL_NOMEM;
+  } else {
+    str_ref *r = (str_ref *)(void *)refs.ptr;
+    qsort(r, n, sizeof *r, cmp_str_ref);
+    for (size_t i = 0; i < n; i++) {
+      if (i && !cmp_str_ref(&r[i - 1], &r[i])) continue;
+      arr_push(&out, &r[i].n, sizeof r[i].n);
+      arr_push(&out, r[i].cp, r[i].n * sizeof *r[i].cp);
+    }
+    url_buf t = s->str;
+    s->str = out;
+    out = t;
+  }
+  url_buf_free(&refs);
+  url_buf_free(&out);
+}
+
+/* Sorts and merges the ranges, sorts the strings: a class is built by
+   appending (cset_union) and normalized once, where an operation needs
+   it, so that building it is O(n log n). */
 static void cset_norm(cset *s) {
+  cset_norm_strings(s);
   size_t n = ARR_N(s->r, rng), k = 0;
   if (n < 2) return;
   rng *r = (rng *)(void *)s->r.ptr;
@@ -129,28 +186,19 @@ static void cset_add_str(cset *s, const uint32_t *cp, uint32_t n) {
 
 static int cset_has_strings(const cset *s) { return s->str.len != 0; }
 
-/* Whether the string cp[0..n) is one of s's. */
-static int cset_has_str(const cset *s, const uint32_t *cp, uint32_t n) {
-  const uint32_t *p = (const uint32_t *)(const void *)s->str.ptr;
-  size_t m = ARR_N(s->str, uint32_t);
-  for (size_t i = 0; i < m; i += 1 + p[i])
-    if (p[i] == n && !memcmp(p + i + 1, cp, n * sizeof *cp)) return 1;
-  return 0;
-}
-
+/* d = d ∪ s, not yet normalized. */
 static void cset_union(cset *d, const cset *s) {
   cset_taint(d, s);
   arr_push(&d->r, s->r.ptr, s->r.len);
-  const uint32_t *p = (const uint32_t *)(const void *)s->str.ptr;
-  size_t m = ARR_N(s->str, uint32_t);
-  for (size_t i = 0; i < m; i += 1 + p[i])
-    if (!cset_has_str(d, p + i + 1, p[i])) cset_add_str(d, p + i + 1, p[i]);
-  cset_norm(d);
+  arr_push(&d->str, s->str.ptr, s->str.len);
 }
 
-/* d = d ∩ s (inter) or d − s (!inter), ranges and strings. */
-static void cset_combine(cset *d, const cset *s, int inter,
+/* d = d ∩ s (inter) or d − s (!inter), ranges and strings: one walk of
+   both, normalized. */
+static void cset_combine(cset *d, cset *s, int inter,
                          const url_allocator *mem) {
+  cset_norm(d);
+  cset_norm(s);
   cset out;
   cset_init(&out, mem);
   const rng *a = (const rng *)(const void *)d->r.ptr;
@@ -170,10 +218,14 @@ static void cset_combine(cset *d, const cset *s, int inter,
     if (!inter && lo <= hi) cset_add(&out, lo, hi);
   }
   const uint32_t *p = (const uint32_t *)(const void *)d->str.ptr;
-  size_t m = ARR_N(d->str, uint32_t);
-  for (size_t i = 0; i < m; i += 1 + p[i])
-    if (cset_has_str(s, p + i + 1, p[i]) == inter)
-      cset_add_str(&out, p + i + 1, p[i]);
+  const uint32_t *q = (const uint32_t *)(const void *)s->str.ptr;
+  size_t m = ARR_N(d->str, uint32_t), mq = ARR_N(s->str, uint32_t), k = 0;
+  for (size_t i = 0; i < m; i += 1 + p[i]) {
+    int c = 1;
+    while (k < mq && (c = cmp_str(q + k + 1, q[k], p + i + 1, p[i])) < 0)
+      k += 1 + q[k];
+    if ((k < mq && c == 0) == inter) cset_add_str(&out, p + i + 1, p[i]);
+  }
   cset_taint(&out, d);
   cset_taint(&out, s);
   cset_free(d);
@@ -208,6 +260,7 @@ static void cset_fold(cset *s, const url_allocator *mem) {
   size_t m = ARR_N(s->str, uint32_t);
   for (size_t i = 0; i < m; i += 1 + p[i])
     for (uint32_t k = 1; k <= p[i]; k++) p[i + k] = fold(p[i + k]);
+  cset_norm_strings(s);
 }
 
 /* CharacterComplement: all characters (under `i`, those that fold to
@@ -417,7 +470,33 @@ static int32_t char_escape(parser *p, int32_t c) {
 
 /* ---------------------------------------------------------- class escapes */
 
-/* \d \D \s \S \w \W as a set (CharacterClassEscape); -1 if c is none. */
+static void uprop_add(void *ctx, uint32_t lo, uint32_t hi) {
+  cset_add(ctx, lo, hi);
+}
+
+/*
+** \p{...} or \P{...} after the letter: "{" UnicodePropertyValueExpression
+** "}", its code points added to s (uprops.h).  0, or -1 (an error).
+*/
+static int property_escape(parser *p, cset *s) {
+  if (!eat(p, '{')) return fail(p, "invalid property name");
+  size_t start = p->i;
+  int32_t c;
+  while ((c = peek(p)) >= 0 && c < 0x80 &&
+         (is_alpha(c) || is_digit(c) || c == '_' || c == '='))
+    p->i++;
+  size_t end = p->i;
+  if (!eat(p, '}') || end == start) return fail(p, "invalid property name");
+  int k = pat_uprop_find((const char *)p->s + start, end - start);
+  if (k == PAT_UPROP_STRINGS)
+    return fail(p, "Unicode properties of strings are not supported");
+  if (k < 0) return fail(p, "invalid property name");
+  pat_uprop_ranges(k, uprop_add, s);
+  return 0;
+}
+
+/* \d \D \s \S \w \W \p{} \P{} as a set (CharacterClassEscape); -1 if c
+   is none. */
 static int class_escape(parser *p, int32_t c, cset *s) {
   static const uint32_t ws[][2] = {
       {0x09, 0x0D}, {0x20, 0x20}, {0xA0, 0xA0}, {0x1680, 0x1680},
@@ -441,7 +520,8 @@ static int class_escape(parser *p, int32_t c, cset *s) {
       }
       break;
     case 'p':
-      return fail(p, "Unicode property escapes are not supported");
+      if (property_escape(p, s) < 0) return -1;
+      break;
     default: return -1;
   }
   cset_norm(s);
@@ -635,12 +715,14 @@ static int class_contents(parser *p, cset *s) {
     if (rc) return rc;
     operands++;
   }
+  cset_norm(s);
   return cset_err(s) ? oom(p) : 0;
 }
 
 /* Stores the finished class s as a node: its strings, longest first, then
    its characters (CompileToCharSet / CompileAtom of §22.2.2). */
 static int32_t class_node(parser *p, cset *s) {
+  cset_norm(s);
   if (cset_err(s)) return oom(p);
   int32_t set = new_node(p, N_SET);
   if (set < 0) return -1;
@@ -787,135 +869,119 @@ static int modifiers(parser *p, int *flags) {
   return 1;
 }
 
-/* Term: an assertion, or an atom with an optional quantifier. */
-static int32_t term(parser *p) {
-  int32_t c = next_cp(p), atom = -1;
-  int quantifiable = 1;
-  uint32_t caps_before = p->ngroups;
-  switch (c) {
-    case '^': atom = new_node(p, N_BOL); quantifiable = 0; break;
-    case '$': atom = new_node(p, N_EOL); quantifiable = 0; break;
-    case '.': atom = new_node(p, N_ANY); break;
-    case '[': {
-      cset s;
-      cset_init(&s, p->mem);
-      int rc = bracket_class(p, &s);
-      if (rc == 0) atom = class_node(p, &s);
-      cset_free(&s);
-      if (rc) return -1;
-      break;
+/*
+** A group after "(": capturing, named, non-capturing with modifiers, or a
+** lookaround (*quantifiable 0).  The node, or -1.
+*/
+static int32_t group_atom(parser *p, int *quantifiable) {
+  if (++p->depth > MAX_DEPTH) return fail(p, "groups nested too deeply");
+  int saved = p->flags, look = 0, behind = 0, neg = 0;
+  int32_t group = -1, atom;
+  if (eat(p, '?')) {
+    int32_t d = peek(p);
+    if (d == ':') {
+      p->i++;
+    } else if (d == '=' || d == '!') {
+      p->i++;
+      look = 1;
+      neg = d == '!';
+    } else if (d == '<' && (peek_at(p, p->i + 1) == '=' || peek_at(p, p->i + 1) == '!')) {
+      neg = peek_at(p, p->i + 1) == '!';
+      p->i += 2;
+      look = behind = 1;
+    } else if (d == '<') {
+      p->i++;
+      uint32_t off, len;
+      if (group_name(p, &off, &len) < 0) return -1;
+      if (p->ngroups == PAT_MAX_GROUPS) return fail(p, "too many capturing groups (at most 255)");
+      group = (int32_t)++p->ngroups;
+      if (add_group_name(p, off, len, (uint32_t)group) < 0) return -1;
+    } else {
+      int f = p->flags, m = modifiers(p, &f);
+      if (m < 0) return -1;
+      if (m == 0) return fail(p, "invalid group");
+      p->flags = f;
     }
-    case '(': {
-      if (++p->depth > MAX_DEPTH) return fail(p, "groups nested too deeply");
-      int saved = p->flags, look = 0, behind = 0, neg = 0;
-      int32_t group = -1;
-      if (eat(p, '?')) {
-        int32_t d = peek(p);
-        if (d == ':') {
-          p->i++;
-        } else if (d == '=' || d == '!') {
-          p->i++;
-          look = 1;
-          neg = d == '!';
-        } else if (d == '<' && (peek_at(p, p->i + 1) == '=' || peek_at(p, p->i + 1) == '!')) {
-          neg = peek_at(p, p->i + 1) == '!';
-          p->i += 2;
-          look = behind = 1;
-        } else if (d == '<') {
-          p->i++;
-          uint32_t off, len;
-          if (group_name(p, &off, &len) < 0) return -1;
-          group = (int32_t)++p->ngroups;
-          if (add_group_name(p, off, len, (uint32_t)group) < 0) return -1;
-        } else {
-          int f = p->flags, m = modifiers(p, &f);
-          if (m < 0) return -1;
-          if (m == 0) return fail(p, "invalid group");
-          p->flags = f;
-        }
-      } else {
-        group = (int32_t)++p->ngroups;
-      }
-      int32_t body = disjunction(p);
-      p->flags = saved;
-      if (body < 0) return -1;
-      if (!eat(p, ')')) return fail(p, "unterminated group");
-      p->depth--;
-      if (look) {
-        atom = new_node(p, N_LOOK);
-        if (atom < 0) return -1;
-        N(p, atom)->neg = (uint8_t)neg;
-        N(p, atom)->behind = (uint8_t)behind;
-        add_kid(p, atom, body);
-        quantifiable = 0;
-      } else if (group >= 0) {
-        atom = new_node(p, N_GROUP);
-        if (atom < 0) return -1;
-        N(p, atom)->a = (uint32_t)group;
-        add_kid(p, atom, body);
-      } else {
-        atom = body;
-      }
-      break;
-    }
-    case '\\': {
-      int32_t e = next_cp(p);
-      if (e == 'b' || e == 'B') {
-        atom = new_node(p, N_WORDB);
-        if (atom >= 0) N(p, atom)->neg = e == 'B';
-        quantifiable = 0;
-        break;
-      }
-      if (e >= '1' && e <= '9') { /* DecimalEscape */
-        uint64_t v = (uint64_t)(e - '0');
-        while (is_digit(peek(p))) {
-          v = v * 10 + (uint64_t)(next_cp(p) - '0');
-          if (v > INF) v = INF;
-        }
-        if (v > p->total_groups) return fail(p, "invalid backreference");
-        atom = new_node(p, N_BACKREF);
-        if (atom < 0) return -1;
-        N(p, atom)->a = (uint32_t)ARR_N(p->refs, uint32_t);
-        uint32_t one = 1, g = (uint32_t)v;
-        arr_push(&p->refs, &one, sizeof one);
-        arr_push(&p->refs, &g, sizeof g);
-        break;
-      }
-      if (e == 'k') {
-        if (!eat(p, '<')) return fail(p, "invalid named reference");
-        uint32_t off, len;
-        if (group_name(p, &off, &len) < 0) return -1;
-        atom = new_node(p, N_BACKREF);
-        if (atom < 0) return -1;
-        uint32_t rec[3] = {(uint32_t)atom, off, len};
-        arr_push(&p->refnames, rec, sizeof rec);
-        break;
-      }
-      if (e >= 0 && strchr("dDsSwWpP", (int)e) && e) {
-        cset s;
-        cset_init(&s, p->mem);
-        int rc = class_escape(p, e, &s);
-        if (rc == 0) atom = class_node(p, &s);
-        cset_free(&s);
-        if (rc) return -1;
-        break;
-      }
-      int32_t ch = e < 0 ? -1 : char_escape(p, e);
-      if (ch < 0) return fail(p, "invalid escape");
-      atom = new_node(p, N_CHAR);
-      if (atom >= 0) N(p, atom)->a = (uint32_t)ch;
-      break;
-    }
-    case '*': case '+': case '?': case '{':
-      return fail(p, "nothing to repeat");
-    case ')': case ']': case '}': case '|':
-      return fail(p, "lone quantifier bracket");
-    default:
-      atom = new_node(p, N_CHAR);
-      if (atom >= 0) N(p, atom)->a = (uint32_t)c;
+  } else {
+    if (p->ngroups == PAT_MAX_GROUPS) return fail(p, "too many capturing groups (at most 255)");
+    group = (int32_t)++p->ngroups;
   }
-  if (atom < 0) return -1;
-  /* Quantifier */
+  int32_t body = disjunction(p);
+  p->flags = saved;
+  if (body < 0) return -1;
+  if (!eat(p, ')')) return fail(p, "unterminated group");
+  p->depth--;
+  if (look) {
+    if ((atom = new_node(p, N_LOOK)) < 0) return -1;
+    N(p, atom)->neg = (uint8_t)neg;
+    N(p, atom)->behind = (uint8_t)behind;
+    add_kid(p, atom, body);
+    *quantifiable = 0;
+    return atom;
+  }
+  if (group < 0) return body;
+  if ((atom = new_node(p, N_GROUP)) < 0) return -1;
+  N(p, atom)->a = (uint32_t)group;
+  add_kid(p, atom, body);
+  return atom;
+}
+
+/*
+** An escape after "\": \b \B (*quantifiable 0), a backreference by number
+** or name, a class escape, or a character.  The node, or -1.
+*/
+static int32_t escape_atom(parser *p, int *quantifiable) {
+  int32_t e = next_cp(p), atom;
+  if (e == 'b' || e == 'B') {
+    atom = new_node(p, N_WORDB);
+    if (atom >= 0) N(p, atom)->neg = e == 'B';
+    *quantifiable = 0;
+    return atom;
+  }
+  if (e >= '1' && e <= '9') { /* DecimalEscape */
+    uint64_t v = (uint64_t)(e - '0');
+    while (is_digit(peek(p))) {
+      v = v * 10 + (uint64_t)(next_cp(p) - '0');
+      if (v > INF) v = INF;
+    }
+    if (v > p->total_groups) return fail(p, "invalid backreference");
+    if ((atom = new_node(p, N_BACKREF)) < 0) return -1;
+    N(p, atom)->a = (uint32_t)ARR_N(p->refs, uint32_t);
+    uint32_t one = 1, g = (uint32_t)v;
+    arr_push(&p->refs, &one, sizeof one);
+    arr_push(&p->refs, &g, sizeof g);
+    return atom;
+  }
+  if (e == 'k') {
+    if (!eat(p, '<')) return fail(p, "invalid named reference");
+    uint32_t off, len;
+    if (group_name(p, &off, &len) < 0) return -1;
+    if ((atom = new_node(p, N_BACKREF)) < 0) return -1;
+    uint32_t rec[3] = {(uint32_t)atom, off, len};
+    arr_push(&p->refnames, rec, sizeof rec);
+    return atom;
+  }
+  if (e >= 0 && strchr("dDsSwWpP", (int)e) && e) {
+    cset s;
+    cset_init(&s, p->mem);
+    int rc = class_escape(p, e, &s);
+    atom = rc == 0 ? class_node(p, &s) : -1;
+    cset_free(&s);
+    return atom;
+  }
+  int32_t ch = e < 0 ? -1 : char_escape(p, e);
+  if (ch < 0) return fail(p, "invalid escape");
+  atom = new_node(p, N_CHAR);
+  if (atom >= 0) N(p, atom)->a = (uint32_t)ch;
+  return atom;
+}
+
+/*
+** The Quantifier after atom, if any: atom itself, or an N_REPEAT of it
+** (the groups it holds: those after caps_before).  -1 on error.
+*/
+static int32_t quantifier(parser *p, int32_t atom, int quantifiable,
+                          uint32_t caps_before) {
   uint32_t min, max;
   int32_t q = peek(p);
   if (q == '*') { min = 0; max = INF; }
@@ -944,6 +1010,37 @@ static int32_t term(parser *p) {
   N(p, r)->cap_n = p->ngroups - caps_before;
   add_kid(p, r, atom);
   return r;
+}
+
+/* Term: an assertion, or an atom with an optional quantifier. */
+static int32_t term(parser *p) {
+  int32_t c = next_cp(p), atom = -1;
+  int quantifiable = 1;
+  uint32_t caps_before = p->ngroups;
+  switch (c) {
+    case '^': atom = new_node(p, N_BOL); quantifiable = 0; break;
+    case '$': atom = new_node(p, N_EOL); quantifiable = 0; break;
+    case '.': atom = new_node(p, N_ANY); break;
+    case '[': {
+      cset s;
+      cset_init(&s, p->mem);
+      int rc = bracket_class(p, &s);
+      if (rc == 0) atom = class_node(p, &s);
+      cset_free(&s);
+      break;
+    }
+    case '(': atom = group_atom(p, &quantifiable); break;
+    case '\\': atom = escape_atom(p, &quantifiable); break;
+    case '*': case '+': case '?': case '{':
+      return fail(p, "nothing to repeat");
+    case ')': case ']': case '}': case '|':
+      return fail(p, "lone quantifier bracket");
+    default:
+      atom = new_node(p, N_CHAR);
+      if (atom >= 0) N(p, atom)->a = (uint32_t)c;
+  }
+  if (atom < 0) return -1;
+  return quantifier(p, atom, quantifiable, caps_before);
 }
 
 /* Disjunction: Alternative ( | Alternative )*, up to ')' or the end. */
@@ -993,11 +1090,42 @@ static uint32_t count_groups(const unsigned char *s, size_t n) {
 
 /* ------------------------------------------------------------- compiling */
 
-enum {
-  OP_MATCH, OP_CHAR, OP_ANY, OP_SET, OP_BOL, OP_EOL, OP_WORDB, OP_SPLIT_NEXT,
-  OP_SPLIT_JUMP, OP_JMP, OP_SAVE, OP_RESET, OP_LOOP_INIT, OP_LOOP,
-  OP_LOOP_START, OP_LOOP_END, OP_REPEAT, OP_BACKREF, OP_LOOK, OP_LOOK_END, OP_STR
-};
+/*
+** The ops: the one table of each op's name and length in words (0: its
+** length is in the op, op_len()), its arguments after the op word.
+*/
+#define PAT_OPS(DEF)                                                       \
+  DEF(MATCH, 1)       /* the match */                                     \
+  DEF(CHAR, 2)        /* code point (folded under B_ICASE) */             \
+  DEF(ANY, 1)         /* `.` */                                           \
+  DEF(SET, 2)         /* a class: its ranges' index in sets */            \
+  DEF(BOL, 1)         /* `^` */                                           \
+  DEF(EOL, 1)         /* `$` */                                           \
+  DEF(WORDB, 1)       /* `\b`, `\B` (B_NEG) */                             \
+  DEF(SPLIT_NEXT, 2)  /* target: try the next op, then target */         \
+  DEF(SPLIT_JUMP, 2)  /* target: try target, then the next op */         \
+  DEF(JMP, 2)         /* target */                                        \
+  DEF(SAVE, 2)        /* capture slot */                                  \
+  DEF(RESET, 3)       /* first, last slot: unset (a loop's groups) */     \
+  DEF(LOOP_INIT, 2)   /* register: its count 0 */                         \
+  DEF(LOOP, 5)        /* register, min, max, exit */                      \
+  DEF(LOOP_START, 2)  /* register: the iteration's start */               \
+  DEF(LOOP_END, 4)    /* register, min, head */                           \
+  DEF(REPEAT, 0)      /* min, max, maps, flags, tail, a character op */   \
+  DEF(BACKREF, 2)     /* its list of groups in refs */                    \
+  DEF(LOOK, 2)        /* end: a lookaround's body follows */              \
+  DEF(LOOK_END, 1)    /* the body's end */                                \
+  DEF(STR, 0)         /* ASCII characters (count in the op word) */
+
+#define DEF_ENUM(id, size) OP_##id,
+#define DEF_SIZE(id, size) size,
+#define DEF_NAME(id, size) #id,
+enum { PAT_OPS(DEF_ENUM) OP_COUNT };
+static const unsigned char op_size[] = {PAT_OPS(DEF_SIZE)};
+static const char *const op_name[] = {PAT_OPS(DEF_NAME)};
+#undef DEF_ENUM
+#undef DEF_SIZE
+#undef DEF_NAME
 /* Modifier bits of an op word (op | bits << 8). */
 enum { B_BACK = 1, B_ICASE = 2, B_MULTI = 4, B_DOTALL = 8, B_NEG = 16,
        B_GREEDY = 32, B_POSSESSIVE = 64 };
@@ -1008,19 +1136,21 @@ enum { B_BACK = 1, B_ICASE = 2, B_MULTI = 4, B_DOTALL = 8, B_NEG = 16,
 #define STR_LEN(w) ((uint32_t)(w) >> 16)
 
 /*
-** OP_REPEAT: min, max, then what tune() works out: the table of its
-** character op by byte (256 bytes in 64 words: RUN_* for a character's
-** first byte), the ASCII map of the characters that can come first after
+** OP_REPEAT: min, max, then what tune() works out: the ASCII map of the
+** characters its character op takes (4 words: bit c set for c; a byte
+** above 0x7F starts a character the op itself decides), the ASCII map of
+** the characters that can come first after
 ** it (4 words: bit c set for c), FOLLOW_* flags, and the length in bytes
 ** of what follows when that is fixed text up to `$` (-1: not so); then
 ** its character op.
 */
 #define REPEAT_TABLE 3
-#define REPEAT_FOLLOW_MAP 67
-#define REPEAT_FOLLOW 71
-#define REPEAT_TAIL 72
-#define REPEAT_ATOM 73
-enum { RUN_STOP, RUN_TAKE, RUN_DECODE };
+#define REPEAT_FOLLOW_MAP 7
+#define REPEAT_FOLLOW 11
+#define REPEAT_TAIL 12
+#define REPEAT_ATOM 13
+/* Whether the ASCII map at m (4 words) has the byte b (< 0x80). */
+#define MAP_HAS(m, b) ((m)[(b) >> 5] >> ((b) & 31) & 1)
 enum { FOLLOW_KNOWN = 1, FOLLOW_NON_ASCII = 2 };
 
 struct pat_regex {
@@ -1030,6 +1160,7 @@ struct pat_regex {
   rng *sets;
   uint32_t *refs;
   uint32_t ngroups, nregs;
+  size_t nbytes; /* what it holds, all told */
   int anchored; /* starts with ^ (no m): only index 0 can match */
   int linear;   /* one way through the program (tune()) */
 };
@@ -1221,11 +1352,11 @@ static void compile(compiler *c, int32_t i, int back) {
       const node *k = N(c->p, x->kid);
       if (x->b == 0) break; /* {0}: matches the empty string */
       if (single_char(k) && !back) {
-        /* REPEAT min max <70 words that tune() sets> <one char op> */
+        /* REPEAT min max <the maps and flags tune() sets> <one char op> */
         emit(c, OPW(OP_REPEAT, x->greedy ? B_GREEDY : 0));
         emit(c, (int32_t)x->a);
         emit(c, (int32_t)x->b);
-        for (int w = 0; w < 69; w++) emit(c, 0);
+        for (int w = REPEAT_TABLE; w < REPEAT_TAIL; w++) emit(c, 0);
         emit(c, -1);
         compile(c, x->kid, 0);
         break;
@@ -1311,10 +1442,15 @@ static void parser_free(parser *p) {
   url_buf_free(&p->refnames);
 }
 
-/* Moves b's contents to a fresh allocation of exactly its size. */
+/* Takes b's heap storage (no stack storage: arr_init), shrunk to its
+   size, leaving b empty: no second copy at the peak of compiling. */
 static void *take(const url_allocator *mem, url_buf *b) {
-  void *q = mem->alloc(b->len ? b->len : 1);
-  if (q && b->len) memcpy(q, b->ptr, b->len);
+  void *q = b->ptr ? mem->resize(b->ptr, b->len ? b->len : 1)
+                   : mem->alloc(1);
+  if (q) {
+    b->ptr = NULL;
+    b->cap = b->len = 0;
+  }
   return q;
 }
 
@@ -1354,11 +1490,18 @@ int pat_regex_compile(const char *src, size_t n, int flags,
   emit(&c, OP_SAVE);
   emit(&c, 1);
   emit(&c, OP_MATCH);
+  if (!c.code.err && here(&c) > PAT_MAX_PROG_PER_BYTE * n + 64) {
+    fail(&p, "regular expression too large");
+    url_buf_free(&c.code);
+    parser_free(&p);
+    return URL_FAILURE;
+  }
   pat_regex *re = mem->alloc(sizeof *re);
   int rc = URL_NOMEM;
   if (re && !c.code.err) {
     *re = (pat_regex){.mem = mem, .ngroups = p.ngroups, .nregs = c.nregs};
     re->nprog = here(&c);
+    re->nbytes = sizeof *re + c.code.len + p.sets.len + p.refs.len;
     re->prog = take(mem, &c.code);
     re->sets = take(mem, &p.sets);
     re->refs = take(mem, &p.refs);
@@ -1394,6 +1537,14 @@ void pat_regex_free(pat_regex *re) {
 }
 
 int pat_regex_groups(const pat_regex *re) { return (int)re->ngroups; }
+
+uint32_t pat_regex_fold(uint32_t c) { return fold(c); }
+
+size_t pat_regex_bytes(const pat_regex *re) { return re->nbytes; }
+
+size_t pat_regex_slots(const pat_regex *re) {
+  return 2 * ((size_t)re->ngroups + 1) + re->nregs;
+}
 
 /* -------------------------------------------------------------- matching */
 
@@ -1525,16 +1676,16 @@ static long match_str(const vm *m, const int32_t *op, long pos) {
 */
 static long take_run(const vm *m, const int32_t *op, long pos, uint32_t want,
                      long *count) {
-  const unsigned char *table = (const unsigned char *)(const void *)(op + REPEAT_TABLE);
+  const uint32_t *map = (const uint32_t *)(const void *)(op + REPEAT_TABLE);
   const unsigned char *in = m->in;
   long k = 0;
   while ((uint32_t)k < want && pos < m->n) {
     long end = m->n, from = pos;
     if (want != INF && (long)(want - (uint32_t)k) < end - pos)
       end = pos + (long)(want - (uint32_t)k);
-    while (pos < end && table[in[pos]] == RUN_TAKE) pos++;
+    while (pos < end && in[pos] < 0x80 && MAP_HAS(map, in[pos])) pos++;
     k += pos - from;
-    if (pos == end || table[in[pos]] == RUN_STOP) break;
+    if (pos == end || in[pos] < 0x80) break;
     long next = match_char(m, op + REPEAT_ATOM, pos); /* not ASCII */
     if (next < 0) break;
     pos = next;
@@ -1550,18 +1701,12 @@ static int is_word(int32_t c, int icase) {
   return icase && (c == 0x17F || c == 0x212A);
 }
 
+/* The length in words of the op whose word is w (OP_REPEAT: of its head,
+   repeat_len() the whole). */
 static inline size_t op_len(int32_t w) {
-  switch (w & 0xFF) {
-    case OP_CHAR: case OP_SET: case OP_SPLIT_NEXT: case OP_SPLIT_JUMP:
-    case OP_JMP: case OP_SAVE: case OP_LOOP_INIT: case OP_LOOP_START:
-    case OP_BACKREF:
-    case OP_LOOK: return 2;
-    case OP_RESET: return 3;
-    case OP_LOOP_END: return 4;
-    case OP_LOOP: return 5;
-    case OP_STR: return 1 + (STR_LEN(w) + 3) / 4;
-    default: return 1;
-  }
+  if ((w & 0xFF) == OP_STR) return 1 + (STR_LEN(w) + 3) / 4;
+  if ((w & 0xFF) == OP_REPEAT) return REPEAT_ATOM;
+  return op_size[w & 0xFF];
 }
 
 static size_t repeat_len(const int32_t *op) {
@@ -1790,9 +1935,8 @@ static void tune(pat_regex *re, int untuned) {
       continue;
     }
     const int32_t *atom = op + REPEAT_ATOM;
-    unsigned char table[256];
-    for (uint32_t b = 0; b < 256; b++)
-      table[b] = b >= 0x80 ? RUN_DECODE : op_takes(re, atom, b) ? RUN_TAKE : RUN_STOP;
+    uint32_t table[4] = {0, 0, 0, 0};
+    ascii_map(re, atom, table);
     memcpy(op + REPEAT_TABLE, table, sizeof table);
     pc += repeat_len(op);
     if (untuned) continue;
@@ -1812,6 +1956,57 @@ static void tune(pat_regex *re, int untuned) {
     if (!(op[0] >> 8 & B_POSSESSIVE)) op[REPEAT_TAIL] = (int32_t)tail_len(re, pc);
   }
   re->linear = !untuned && is_linear(re);
+}
+
+/* ------------------------------------------------------------ dump */
+
+/* Appends the formatted text to out (a line of the dump). */
+static void dumpf(url_buf *out, const char *fmt, ...) {
+  char line[160];
+  va_list ap;
+  va_start(ap, fmt);
+  int k = vsnprintf(line, sizeof line, fmt, ap);
+  va_end(ap);
+  if (k > 0) url_buf_append(out, line, (size_t)k < sizeof line ? (size_t)k : sizeof line - 1);
+}
+
+/* One op at pc: its name, arguments, modifier bits and, for a REPEAT,
+   what tune() chose. */
+static void dump_op(const pat_regex *re, const int32_t *op, url_buf *out) {
+  int bits = op[0] >> 8, id = op[0] & 0xFF;
+  dumpf(out, "%s", id < OP_COUNT ? op_name[id] : "?");
+  if (id == OP_STR) {
+    const char *str = (const char *)(const void *)(op + 1);
+    dumpf(out, " \"%.*s\"", (int)STR_LEN(op[0]), str);
+  } else if (id == OP_REPEAT) {
+    dumpf(out, " min=%ld max=%ld", (long)op[1], op[2] == (int32_t)INF ? -1L : (long)op[2]);
+    dumpf(out, "%s", bits & B_POSSESSIVE ? " possessive" : bits & B_GREEDY ? " greedy" : " lazy");
+    if (op[REPEAT_FOLLOW] & FOLLOW_KNOWN) dumpf(out, " follow-map");
+    if (op[REPEAT_TAIL] >= 0) dumpf(out, " tail=%ld", (long)op[REPEAT_TAIL]);
+    dumpf(out, " of ");
+    dump_op(re, op + REPEAT_ATOM, out);
+    return;
+  } else {
+    for (size_t k = 1; k < op_len(op[0]); k++) dumpf(out, " %ld", (long)op[k]);
+  }
+  if (bits & B_BACK) dumpf(out, " back");
+  if (bits & B_ICASE) dumpf(out, " i");
+  if (bits & B_MULTI) dumpf(out, " m");
+  if (bits & B_DOTALL) dumpf(out, " s");
+  if (bits & B_NEG) dumpf(out, " neg");
+  if ((bits & B_GREEDY) && id == OP_LOOP) dumpf(out, " greedy");
+}
+
+void pat_regex_dump(const pat_regex *re, url_buf *out) {
+  dumpf(out, "groups %u, registers %u, %zu words%s%s\n", re->ngroups, re->nregs,
+        re->nprog, re->anchored ? ", anchored" : "", re->linear ? ", linear" : "");
+  for (size_t pc = 0; pc < re->nprog;) {
+    const int32_t *op = re->prog + pc;
+    dumpf(out, "%5zu ", pc);
+    dump_op(re, op, out);
+    url_buf_putc(out, '\n');
+    pc += (op[0] & 0xFF) == OP_REPEAT ? repeat_len(op) : op_len(op[0]);
+  }
 }
 
 /* Whether what follows the REPEAT op may start at pos: not where its
@@ -1961,22 +2156,162 @@ static inline int set_slot(vm *m, long *arr, int kind, long slot, long v) {
 }
 
 /*
+** After a lookaround's body matched: of the entries above mark, keeps the
+** undo log (BT_SLOT, BT_REG) and drops the alternatives (undo: restores
+** what the log saved and drops it all).
+*/
+static void keep_undo_log(vm *m, size_t mark, int undo) {
+  size_t k = mark;
+  if (undo) {
+    while (m->top > mark) {
+      const bt *b = &m->stack[--m->top];
+      if (b->kind == BT_SLOT) m->caps[b->a] = b->pos;
+      else if (b->kind == BT_REG) m->regs[b->a] = b->pos;
+    }
+    return;
+  }
+  for (size_t i = mark; i < m->top; i++)
+    if (m->stack[i].kind == BT_SLOT || m->stack[i].kind == BT_REG)
+      m->stack[k++] = m->stack[i];
+  m->top = k;
+}
+
+/* The one exit for the step limit: whether the work so far is over it
+   (m->err then set). */
+static inline int out_of_steps(vm *m) {
+  if (m->steps <= m->max_steps) return 0;
+  m->err = URL_STEP_LIMIT;
+  return 1;
+}
+
+/*
+** BackreferenceMatcher: the group of that number (or name) that
+** participated; an unset group matches the empty string.  Returns the
+** position past it, or -1.  Each byte compared is a step.
+*/
+static long match_backref(vm *m, const int32_t *op, long pos) {
+  int bits = op[0] >> 8, back = bits & B_BACK;
+  const uint32_t *list = m->re->refs + op[1];
+  long s = -1, e = -1;
+  for (uint32_t k = 1; k <= list[0]; k++) {
+    uint32_t g = list[k];
+    if (m->caps[2 * g] >= 0 && m->caps[2 * g + 1] >= 0) {
+      s = m->caps[2 * g];
+      e = m->caps[2 * g + 1];
+      break;
+    }
+  }
+  if (s < 0) return pos;
+  m->steps += (size_t)(e - s);
+  long p = pos, q = back ? e : s;
+  while (back ? q > s : q < e) {
+    long qn, pn;
+    int32_t a = read_cp(m, q, back, &qn);
+    int32_t b = read_cp(m, p, back, &pn);
+    if (b < 0 || (bits & B_ICASE ? fold((uint32_t)a) != fold((uint32_t)b) : a != b))
+      return -1;
+    q = qn;
+    p = pn;
+  }
+  return p;
+}
+
+/*
+** OP_REPEAT at pc from *pos: as many as it may (greedy, possessive) or
+** must (lazy), with an entry to try other counts unless possessive.
+** Returns 1 (*pos past them), 0 (no way) or -1 (error).
+*/
+static int repeat_enter(vm *m, const int32_t *op, size_t pc, long *pos) {
+  int bits = op[0] >> 8;
+  uint32_t min = (uint32_t)op[1], max = (uint32_t)op[2];
+  long count;
+  if (op[REPEAT_TAIL] >= 0) /* what follows can start at one place */
+    return (*pos = repeat_to_tail(m, op, *pos)) >= 0;
+  uint32_t want = bits & (B_GREEDY | B_POSSESSIVE) ? max : min;
+  *pos = take_run(m, op, *pos, want, &count);
+  m->steps += (size_t)count;
+  if ((uint32_t)count < min) return 0;
+  if (bits & B_POSSESSIVE) return 1;
+  if (!may_follow(m, op, *pos) && !repeat_retry(m, op, pos, &count)) return 0;
+  if ((bits & B_GREEDY) ? (uint32_t)count > min : (uint32_t)count < max)
+    if (push(m, BT_REPEAT, (int32_t)pc, *pos, count) < 0) return -1;
+  return 1;
+}
+
+/*
+** Backtracks to the newest alternative above base: undoes what the log
+** saved on the way and resumes at *pc, *pos.  Returns 1, or 0 when no
+** alternative is left.
+*/
+static int backtrack(vm *m, size_t base, size_t *pc, long *pos) {
+  for (;;) {
+    if (m->top == base) return 0;
+    bt *b = &m->stack[--m->top];
+    if (b->kind == BT_SLOT) {
+      m->caps[b->a] = b->pos;
+      continue;
+    }
+    if (b->kind == BT_REG) {
+      m->regs[b->a] = b->pos;
+      continue;
+    }
+    m->steps++;
+    if (b->kind == BT_BRANCH) {
+      *pc = (size_t)b->pc;
+      *pos = b->pos;
+      return 1;
+    }
+    /* BT_REPEAT: its next try, if any is left (the entry stays for the
+       one after) */
+    const int32_t *rop = m->re->prog + b->pc;
+    long count = b->a, p = b->pos;
+    if (!repeat_retry(m, rop, &p, &count)) continue;
+    if (rop[0] >> 8 & B_GREEDY ? (uint32_t)count > (uint32_t)rop[1]
+                               : (uint32_t)count < (uint32_t)rop[2]) {
+      b->pos = p;
+      b->a = count;
+      m->top++;
+    }
+    *pc = (size_t)b->pc + repeat_len(rop);
+    *pos = p;
+    return 1;
+  }
+}
+
+static int run(vm *m, size_t pc, long pos, long *end);
+
+/*
+** OP_LOOK at pc: runs the body at pos.  Lookarounds are atomic: the first
+** way the body matches is kept (with its captures), never revisited; the
+** body's undo log stays (keep_undo_log).  Returns 1 (go on past it), 0
+** (fail) or -1 (error).
+*/
+static int look(vm *m, const int32_t *op, size_t pc, long pos) {
+  size_t mark = m->top;
+  long e;
+  int rc = run(m, pc + 2, pos, &e);
+  if (rc < 0) return -1;
+  int neg = op[0] >> 8 & B_NEG;
+  if (rc > 0) keep_undo_log(m, mark, neg);
+  return (rc > 0) != !!neg;
+}
+
+/*
 ** Runs the program from pc at pos until OP_MATCH or OP_LOOK_END (1, with
 ** *end the position), or until every alternative failed (0); -1 on error
 ** (m->err).  Backtracking entries above the stack's height at entry are
-** its own.
+** its own.  Each op and each backtrack is a step; work that grows with
+** the input or the program (a run of characters, a backreference, a
+** reset of groups) counts what it does.
 */
 static int run(vm *m, size_t pc, long pos, long *end) {
   const int32_t *prog = m->re->prog;
   size_t base = m->top;
   for (;;) {
-    if (++m->steps > m->max_steps) {
-      m->err = URL_STEP_LIMIT;
-      return -1;
-    }
+    m->steps++;
+    if (out_of_steps(m)) return -1;
     const int32_t *op = prog + pc;
-    int bits = op[0] >> 8;
-    int back = bits & B_BACK;
+    int rc = 1; /* 0: this way fails; -1: an error */
     switch (op[0] & 0xFF) {
       case OP_MATCH:
       case OP_LOOK_END:
@@ -1984,214 +2319,90 @@ static int run(vm *m, size_t pc, long pos, long *end) {
         return 1;
       case OP_CHAR:
       case OP_ANY:
-      case OP_SET: {
-        long next = match_char(m, op, pos);
-        if (next < 0) goto fail;
-        pos = next;
+      case OP_SET:
+        rc = (pos = match_char(m, op, pos)) >= 0;
         pc += op_len(op[0]);
-        continue;
-      }
+        break;
       case OP_STR:
-        if ((pos = match_str(m, op, pos)) < 0) goto fail;
+        rc = (pos = match_str(m, op, pos)) >= 0;
         pc += op_len(op[0]);
-        continue;
+        break;
       case OP_BOL:
       case OP_EOL:
       case OP_WORDB:
-        if (!holds(m, op, pos)) goto fail;
+        rc = holds(m, op, pos);
         pc++;
-        continue;
+        break;
       case OP_SPLIT_NEXT: /* try the next op first */
-        if (push(m, BT_BRANCH, op[1], pos, 0) < 0) return -1;
+        rc = push(m, BT_BRANCH, op[1], pos, 0) < 0 ? -1 : 1;
         pc += 2;
-        continue;
+        break;
       case OP_SPLIT_JUMP:
-        if (push(m, BT_BRANCH, (int32_t)(pc + 2), pos, 0) < 0) return -1;
+        rc = push(m, BT_BRANCH, (int32_t)(pc + 2), pos, 0) < 0 ? -1 : 1;
         pc = (size_t)op[1];
-        continue;
+        break;
       case OP_JMP:
         pc = (size_t)op[1];
-        continue;
+        break;
       case OP_SAVE:
-        if (set_slot(m, m->caps, BT_SLOT, op[1], pos) < 0) return -1;
+        rc = set_slot(m, m->caps, BT_SLOT, op[1], pos) < 0 ? -1 : 1;
         pc += 2;
-        continue;
-      case OP_RESET:
-        for (long k = op[1]; k <= op[2]; k++)
-          if (m->caps[k] != -1 && set_slot(m, m->caps, BT_SLOT, k, -1) < 0)
-            return -1;
+        break;
+      case OP_RESET: /* a step per group it looks at */
+        m->steps += (size_t)(op[2] - op[1]) / 2;
+        for (long k = op[1]; k <= op[2] && rc > 0; k++)
+          if (m->caps[k] != -1 && set_slot(m, m->caps, BT_SLOT, k, -1) < 0) rc = -1;
         pc += 3;
-        continue;
+        break;
       case OP_LOOP_INIT:
-        if (set_slot(m, m->regs, BT_REG, op[1], 0) < 0) return -1;
+        rc = set_slot(m, m->regs, BT_REG, op[1], 0) < 0 ? -1 : 1;
         pc += 2;
-        continue;
+        break;
       case OP_LOOP: {
         /* RepeatMatcher: regs[r] iterations done so far */
-        long r = op[1], k = m->regs[r];
+        long k = m->regs[op[1]];
         uint32_t min = (uint32_t)op[2], max = (uint32_t)op[3];
         size_t body = pc + 5, exit = (size_t)op[4];
         if (max != INF && (uint32_t)k >= max) {
           pc = exit;
-          continue;
+        } else if ((uint32_t)k < min) {
+          pc = body;
+        } else if (op[0] >> 8 & B_GREEDY) {
+          rc = push(m, BT_BRANCH, (int32_t)exit, pos, 0) < 0 ? -1 : 1;
+          pc = body;
+        } else {
+          rc = push(m, BT_BRANCH, (int32_t)body, pos, 0) < 0 ? -1 : 1;
+          pc = exit;
         }
-        if ((uint32_t)k >= min) {
-          if (bits & B_GREEDY) {
-            if (push(m, BT_BRANCH, (int32_t)exit, pos, 0) < 0) return -1;
-          } else {
-            if (push(m, BT_BRANCH, (int32_t)body, pos, 0) < 0) return -1;
-            pc = exit;
-            continue;
-          }
-        }
-        pc = body;
-        continue;
+        break;
       }
       case OP_LOOP_START: /* the iteration's start, for LOOP_END */
-        if (set_slot(m, m->regs, BT_REG, op[1] + 1, pos) < 0) return -1;
+        rc = set_slot(m, m->regs, BT_REG, op[1] + 1, pos) < 0 ? -1 : 1;
         pc += 2;
-        continue;
+        break;
       case OP_LOOP_END: {
         long r = op[1], k = m->regs[r];
         /* an iteration past the minimum must not match the empty string */
-        if ((uint32_t)k >= (uint32_t)op[2] && pos == m->regs[r + 1]) goto fail;
-        if (set_slot(m, m->regs, BT_REG, r, k + 1) < 0) return -1;
+        if ((uint32_t)k >= (uint32_t)op[2] && pos == m->regs[r + 1]) rc = 0;
+        else rc = set_slot(m, m->regs, BT_REG, r, k + 1) < 0 ? -1 : 1;
         pc = (size_t)op[3];
-        continue;
-      }
-      case OP_REPEAT: {
-        /* as many as it may (greedy, possessive) or must (lazy) */
-        uint32_t min = (uint32_t)op[1], max = (uint32_t)op[2];
-        long count;
-        if (op[REPEAT_TAIL] >= 0) { /* what follows can start at one place */
-          if ((pos = repeat_to_tail(m, op, pos)) < 0) goto fail;
-          pc += repeat_len(op);
-          continue;
-        }
-        uint32_t want = bits & (B_GREEDY | B_POSSESSIVE) ? max : min;
-        pos = take_run(m, op, pos, want, &count);
-        m->steps += (size_t)count;
-        if ((uint32_t)count < min) goto fail;
-        if (!(bits & B_POSSESSIVE)) {
-          if (!may_follow(m, op, pos) && !repeat_retry(m, op, &pos, &count))
-            goto fail;
-          if ((bits & B_GREEDY) ? (uint32_t)count > min : (uint32_t)count < max)
-            if (push(m, BT_REPEAT, (int32_t)pc, pos, count) < 0) return -1;
-        }
-        if (m->steps > m->max_steps) {
-          m->err = URL_STEP_LIMIT;
-          return -1;
-        }
-        pc += repeat_len(op);
-        continue;
-      }
-      case OP_BACKREF: {
-        /* BackreferenceMatcher: the group of that number (or name) that
-           participated; an unset group matches the empty string */
-        const uint32_t *list = m->re->refs + op[1];
-        long s = -1, e = -1;
-        for (uint32_t k = 1; k <= list[0]; k++) {
-          uint32_t g = list[k];
-          if (m->caps[2 * g] >= 0 && m->caps[2 * g + 1] >= 0) {
-            s = m->caps[2 * g];
-            e = m->caps[2 * g + 1];
-            break;
-          }
-        }
-        if (s < 0) {
-          pc += 2;
-          continue;
-        }
-        long p = pos;
-        long q = back ? e : s;
-        int ok = 1;
-        while (ok && (back ? q > s : q < e)) {
-          long qn, pn;
-          int32_t a = read_cp(m, q, back, &qn);
-          int32_t b = read_cp(m, p, back, &pn);
-          if (b < 0 || (bits & B_ICASE ? fold((uint32_t)a) != fold((uint32_t)b) : a != b))
-            ok = 0;
-          q = qn;
-          p = pn;
-        }
-        if (!ok) goto fail;
-        pos = p;
-        pc += 2;
-        continue;
-      }
-      case OP_LOOK: {
-        /* Lookarounds are atomic: the first way the body matches is kept
-           (with its captures), never revisited. */
-        size_t nslots = 2 * ((size_t)m->re->ngroups + 1);
-        long snap_st[32], *snap = snap_st;
-        if (nslots > 32) {
-          snap = m->re->mem->alloc(nslots * sizeof *snap);
-          if (!snap) {
-            m->err = URL_NOMEM;
-            return -1;
-          }
-        }
-        memcpy(snap, m->caps, nslots * sizeof *snap);
-        size_t mark = m->top;
-        long e;
-        int rc = run(m, pc + 2, pos, &e);
-        if (rc > 0) m->top = mark; /* drop its entries, keep its captures */
-        int neg = bits & B_NEG;
-        if (rc > 0 && !neg) {
-          for (size_t k = 0; k < nslots && rc > 0; k++)
-            if (snap[k] != m->caps[k] && push(m, BT_SLOT, 0, snap[k], (long)k) < 0)
-              rc = -1;
-        } else if (rc > 0 && neg) {
-          memcpy(m->caps, snap, nslots * sizeof *snap);
-        }
-        if (snap != snap_st) m->re->mem->release(snap);
-        if (rc < 0) return -1;
-        if ((rc > 0) == !!neg) goto fail;
-        pc = (size_t)op[1];
-        continue;
-      }
-    }
-  fail:
-    /* backtrack to the newest alternative of this run */
-    for (;;) {
-      if (m->top == base) return 0;
-      bt *b = &m->stack[--m->top];
-      if (b->kind == BT_SLOT) {
-        m->caps[b->a] = b->pos;
-        continue;
-      }
-      if (b->kind == BT_REG) {
-        m->regs[b->a] = b->pos;
-        continue;
-      }
-      if (++m->steps > m->max_steps) {
-        m->err = URL_STEP_LIMIT;
-        return -1;
-      }
-      if (b->kind == BT_BRANCH) {
-        pc = (size_t)b->pc;
-        pos = b->pos;
         break;
       }
-      /* BT_REPEAT: its next try, if any is left (the entry stays for the
-         one after) */
-      const int32_t *rop = prog + b->pc;
-      long count = b->a, p = b->pos;
-      if (!repeat_retry(m, rop, &p, &count)) continue;
-      if (m->steps > m->max_steps) {
-        m->err = URL_STEP_LIMIT;
-        return -1;
-      }
-      if (rop[0] >> 8 & B_GREEDY ? (uint32_t)count > (uint32_t)rop[1]
-                                 : (uint32_t)count < (uint32_t)rop[2]) {
-        b->pos = p;
-        b->a = count;
-        m->top++;
-      }
-      pc = (size_t)b->pc + repeat_len(rop);
-      pos = p;
-      break;
+      case OP_REPEAT:
+        rc = repeat_enter(m, op, pc, &pos);
+        pc += repeat_len(op);
+        break;
+      case OP_BACKREF:
+        rc = (pos = match_backref(m, op, pos)) >= 0;
+        pc += 2;
+        break;
+      case OP_LOOK:
+        rc = look(m, op, pc, pos);
+        pc = (size_t)op[1];
+        break;
     }
+    if (rc < 0) return -1;
+    if (rc == 0 && !backtrack(m, base, &pc, &pos)) return 0;
   }
 }
 
@@ -2206,21 +2417,20 @@ int pat_regex_exec(const pat_regex *re, const char *in, size_t n, long *caps,
     for (size_t k = 0; k < nslots; k++) caps[k] = -1;
     return URL_FAILURE;
   }
-  long regs_st[32], *regs = regs_st;
-  bt stack_st[64];
-  if (re->nregs > 32) {
-    regs = re->mem->alloc(re->nregs * sizeof *regs);
-    if (!regs) return URL_NOMEM;
-  }
+  /* the loops' registers follow the captures in the caller's slots (each
+     is set before it is read: LOOP_INIT, LOOP_START) */
+  long *regs = caps + nslots;
+  for (uint32_t k = 0; k < re->nregs; k++) regs[k] = 0;
+  bt stack_st[128];
   vm m = {.re = re, .in = (const unsigned char *)in, .n = (long)n,
-          .caps = caps, .regs = regs, .stack = stack_st, .cap = 64,
+          .caps = caps, .regs = regs, .stack = stack_st, .cap = 128,
           .inline_stack = stack_st,
           .max_steps = max_steps ? max_steps : PAT_DEFAULT_STEPS + 64 * n};
   int rc = 0;
   /* RegExpBuiltinExec: try each index from lastIndex 0 */
   for (long start = 0; start <= (long)n; start++) {
     for (size_t k = 0; k < nslots; k++) caps[k] = -1;
-    for (uint32_t k = 0; k < re->nregs; k++) regs[k] = 0;
+    m.steps += nslots / 2; /* the reset is work too */
     m.top = 0;
     rc = run(&m, 0, start, &end);
     if (rc != 0 || re->anchored) break;
@@ -2228,7 +2438,6 @@ int pat_regex_exec(const pat_regex *re, const char *in, size_t n, long *caps,
       while (start + 1 < (long)n && (m.in[start + 1] & 0xC0) == 0x80) start++;
   }
   if (m.stack != stack_st) re->mem->release(m.stack);
-  if (regs != regs_st) re->mem->release(regs);
   if (rc < 0) return m.err;
   return rc ? URL_OK : URL_FAILURE;
 }

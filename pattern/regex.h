@@ -6,12 +6,15 @@
 ** captures of a quantified group reset at each iteration, an iteration that
 ** matches the empty string past the minimum fails, lookbehind matched
 ** backwards, backreferences to unset groups match the empty string,
-** `v`-mode character classes (nested classes, `--`, `&&`, `\q{...}`) and
-** modifiers `(?ims-ims:...)`.
+** `v`-mode character classes (nested classes, `--`, `&&`, `\q{...}`),
+** Unicode property escapes (\p{...}, \P{...}: General_Category, Script,
+** Script_Extensions and the binary properties of code points, Unicode 17.0;
+** uprops.h) and modifiers `(?ims-ims:...)`.
 **
 ** Input is UTF-8 (code points are the units, as `v` makes them).  What
 ** differs from a JavaScript engine (README, "Regular expressions"):
-**   - Unicode property escapes (\p{...}, \P{...}) are a syntax error here;
+**   - the properties of strings (\p{RGI_Emoji} and the six others) are a
+**     syntax error here;
 **   - under `i`, Canonicalize is exact for ASCII input (the URL Pattern
 **     Standard only ever matches canonicalized components, which are
 **     ASCII), folding A-Z, U+212A KELVIN SIGN to k and U+017F LONG S to s;
@@ -40,6 +43,12 @@
 
 typedef struct pat_regex pat_regex;
 
+/* Bounds (errors, not hangs or unbounded memory): at most PAT_MAX_GROUPS
+   capturing groups (as QuickJS's libregexp), and a program of at most
+   PAT_MAX_PROG_PER_BYTE words per byte of the source (plus a few). */
+#define PAT_MAX_GROUPS 255
+#define PAT_MAX_PROG_PER_BYTE 16
+
 /*
 ** Compiles src[0..n) (UTF-8).  Returns URL_OK with *out set, URL_FAILURE
 ** for a syntax error (a message in err[0..errn)), or URL_NOMEM.
@@ -49,17 +58,33 @@ int pat_regex_compile(const char *src, size_t n, int flags,
                       size_t errn);
 void pat_regex_free(pat_regex *re);
 
+/* The bytes re holds (for a cache bounded in bytes). */
+size_t pat_regex_bytes(const pat_regex *re);
+
 /* The number of capturing groups (group 0, the match, not counted). */
 int pat_regex_groups(const pat_regex *re);
 
+/* The longs pat_regex_exec needs at caps: the captures, 2 * (groups + 1),
+   then the registers of its loops (so that a match allocates nothing
+   beyond a deep backtracking stack). */
+size_t pat_regex_slots(const pat_regex *re);
+
 /*
 ** RegExpBuiltinExec from index 0 (no g or y flag): the first match of re
-** in in[0..n) (valid UTF-8).  caps[0..2 * (groups + 1)) get byte offsets
-** of each group's start and end, -1 for a group that did not participate.
+** in in[0..n) (valid UTF-8).  caps (pat_regex_slots longs): its first
+** 2 * (groups + 1) get byte offsets of each group's start and end, -1 for
+** a group that did not participate; the rest is scratch.
 ** max_steps bounds the work (0: the default, PAT_DEFAULT_STEPS plus 64
 ** per input byte).  Returns URL_OK (a match), URL_FAILURE (none),
 ** URL_NOMEM, or URL_STEP_LIMIT.
 */
+/* Canonicalize(rer, c) as the engine does it under `i` (regex.h above). */
+uint32_t pat_regex_fold(uint32_t c);
+
+/* Appends a listing of re's program to out, an op a line, with what the
+   tuner chose (possessive, follow map, tail, linear): for debugging. */
+void pat_regex_dump(const pat_regex *re, url_buf *out);
+
 #define PAT_DEFAULT_STEPS 10000000u
 int pat_regex_exec(const pat_regex *re, const char *in, size_t n,
                    long *caps, size_t max_steps);

@@ -1,10 +1,12 @@
 /*
 ** URL patterns (URL Pattern Standard §1): create (compile each component),
 ** match, and the getters.  A compiled pattern is one allocation for its
-** strings and names plus one program per component, immutable once made.
+** strings and names plus one program per component that needs one,
+** immutable once made.
 **
 ** Matching runs each component's regular expression, except where a
-** shorter way gives the same answer: a component whose pattern is only
+** shorter way gives the same answer (and no program is compiled, as ada
+** does): a component whose pattern is only
 ** the full wildcard ("*": "^(.*)$") matches any input without a line
 ** terminator (any component of a URL record), the whole input being its
 ** group; a component of fixed text only ("https", "": "^https$") is a
@@ -17,6 +19,7 @@
 #include "internal.h"
 #include "urlpattern.h"
 #include "parse.h"
+#include "utf8.h"
 
 
 enum { FAST_NONE, FAST_ANY, FAST_EXACT };
@@ -38,6 +41,7 @@ struct url_pattern {
   char *strings;
   url_str *names;
   size_t nslots;
+  size_t nbytes;
   int ignore_case;
   /* the components a URL can fail to match (not FAST_ANY), in order */
   unsigned char tested[PAT_N];
@@ -70,6 +74,18 @@ static int is_line_terminator_free(const char *s, size_t n) {
   return 1;
 }
 
+/* Whether a part list is the full wildcard alone ("*": ^(.*)$, FAST_ANY),
+   fixed text alone (FAST_EXACT), or other (FAST_NONE). */
+static int fast_kind(const pat_part *parts, size_t np) {
+  if (np == 1 && parts[0].type == PART_FULL && parts[0].modifier == MOD_NONE &&
+      !parts[0].prefix.len && !parts[0].suffix.len)
+    return FAST_ANY;
+  if (np == 0 || (np == 1 && parts[0].type == PART_FIXED &&
+                  parts[0].modifier == MOD_NONE))
+    return FAST_EXACT;
+  return FAST_NONE;
+}
+
 /*
 ** https://urlpattern.spec.whatwg.org/#compile-a-component: into c, with
 ** its strings appended to b->strings (offsets fixed up by the caller).
@@ -92,7 +108,11 @@ static int compile_component(build *b, pat_component which, const char *in,
     pat_generate_regexp(&pp, o, &re, &names);
     rc = re.err | names.err;
   }
-  if (rc == URL_OK) {
+  size_t np = pp.parts.len / sizeof(pat_part);
+  const pat_part *parts = (const pat_part *)(const void *)pp.parts.ptr;
+  if (rc == URL_OK) c->fast = fast_kind(parts, np);
+  /* "*" and fixed text need no regular expression: exec_component */
+  if (rc == URL_OK && c->fast == FAST_NONE) {
     rc = pat_regex_compile(re.ptr, re.len, o->ignore_case ? PAT_RE_ICASE : 0,
                            b->mem, &c->re, msg, sizeof msg);
     if (rc == URL_FAILURE)
@@ -105,21 +125,14 @@ static int compile_component(build *b, pat_component which, const char *in,
     rc = pstr.err;
   }
   if (rc == URL_OK) {
-    size_t np = pp.parts.len / sizeof(pat_part);
-    const pat_part *parts = (const pat_part *)(const void *)pp.parts.ptr;
     for (size_t i = 0; i < np; i++)
       if (parts[i].type == PART_REGEXP) c->has_regexp_groups = 1;
     c->icase = o->ignore_case;
     c->ngroups = (int)(names.len / sizeof(pat_ref));
-    if (np == 1 && parts[0].type == PART_FULL && parts[0].modifier == MOD_NONE &&
-        !parts[0].prefix.len && !parts[0].suffix.len)
-      c->fast = FAST_ANY;
     /* fixed text only: its value is what the regular expression spells */
     size_t fixed_off = 0, fixed_len = 0;
-    if (np == 0 || (np == 1 && parts[0].type == PART_FIXED &&
-                    parts[0].modifier == MOD_NONE)) {
-      c->fast = FAST_EXACT;
-      if (np) {
+    if (c->fast == FAST_EXACT) {
+      if (np && parts[0].value.len) { /* (an empty store has no pointer) */
         fixed_off = b->strings.len;
         fixed_len = parts[0].value.len;
         url_buf_append(&b->strings, pp.store.ptr + parts[0].value.off, fixed_len);
@@ -149,15 +162,27 @@ static int compile_component(build *b, pat_component which, const char *in,
   return rc;
 }
 
+/* c, a component compile_component made, given its fixed text in b's
+   strings at off (finish() sets it for good). */
+static comp *with_fixed(comp *c, const build *b, size_t off[3][2]) {
+  c->fixed = off[2][1] ? (url_str){b->strings.ptr + off[2][0], off[2][1]}
+                       : (url_str){"", 0};
+  return c;
+}
+
+static int exec_component(const comp *c, const char *s, size_t n, long *caps,
+                          size_t max_steps, int in_url);
+
 /*
 ** https://urlpattern.spec.whatwg.org/#protocol-component-matches-a-special-scheme:
-** RegExpBuiltinExec of the protocol component's regular expression re on
-** each special scheme.
+** RegExpBuiltinExec of the protocol component's regular expression on
+** each special scheme (or what stands for it, exec_component).
 */
-static int matches_special(const pat_regex *re, const url_allocator *mem,
+static int matches_special(const comp *c, const url_allocator *mem,
                            int *matches) {
+  /* c is still being built: its fixed text is in b's strings (caller) */
   long st[64], *caps = st;
-  size_t need = 2 * ((size_t)pat_regex_groups(re) + 1);
+  size_t need = c->re ? pat_regex_slots(c->re) : 4;
   if (need > 64) {
     caps = mem->alloc(need * sizeof *caps);
     if (!caps) return URL_NOMEM;
@@ -167,7 +192,7 @@ static int matches_special(const pat_regex *re, const url_allocator *mem,
   size_t n = sizeof pat_special_schemes / sizeof *pat_special_schemes;
   for (size_t i = 0; i < n && rc == URL_OK && !*matches; i++) {
     const char *s = pat_special_schemes[i];
-    rc = pat_regex_exec(re, s, strlen(s), caps, 0);
+    rc = exec_component(c, s, strlen(s), caps, 0, 1);
     if (rc == URL_OK) *matches = 1;
     if (rc == URL_FAILURE) rc = URL_OK;
   }
@@ -185,7 +210,7 @@ int pat_protocol_matches_special(const char *s, size_t n,
   size_t off[3][2];
   int rc = compile_component(&b, PAT_PROTOCOL, s, n, pat_canon_protocol,
                              &default_options, &c, off);
-  if (rc == URL_OK) rc = matches_special(c.re, mem, matches);
+  if (rc == URL_OK) rc = matches_special(with_fixed(&c, &b, off), mem, matches);
   pat_regex_free(c.re);
   url_buf_free(&b.strings);
   url_buf_free(&b.names);
@@ -224,10 +249,13 @@ static int finish(url_pattern *p, build *b, size_t off[PAT_N][3][2]) {
     c->fixed = (url_str){p->strings + off[i][2][0], off[i][2][1]};
     c->names = p->names + b->names_at[i];
     c->slot = slot;
-    slot += 2 * ((size_t)pat_regex_groups(c->re) + 1);
+    slot += c->re ? pat_regex_slots(c->re) : 2 * ((size_t)c->ngroups + 1);
     if (c->fast != FAST_ANY) p->tested[p->ntested++] = (unsigned char)i;
   }
   p->nslots = slot;
+  p->nbytes = sizeof *p + b->strings.len + nn * sizeof(url_str);
+  for (int i = 0; i < PAT_N; i++)
+    if (p->c[i].re) p->nbytes += pat_regex_bytes(p->c[i].re);
   return URL_OK;
 }
 
@@ -277,7 +305,8 @@ int pat_create_from_init(url_pattern **out, const pat_init *in,
       if (hostname_is_ipv6(v[i].s, v[i].n)) e = pat_canon_ipv6_hostname;
     } else if (i == PAT_PATHNAME) {
       int special;
-      rc = matches_special(p->c[PAT_PROTOCOL].re, mem, &special);
+      rc = matches_special(with_fixed(&p->c[PAT_PROTOCOL], &b, off[PAT_PROTOCOL]),
+                           mem, &special);
       if (rc != URL_OK) break;
       o = special ? &path_options : &compile_options;
       if (!special) e = pat_canon_opaque_pathname;
@@ -316,50 +345,40 @@ int url_pattern_has_regexp_groups(const url_pattern *p) {
 }
 int url_pattern_ignore_case(const url_pattern *p) { return p->ignore_case; }
 size_t url_pattern_slots(const url_pattern *p) { return p->nslots; }
+size_t url_pattern_bytes(const url_pattern *p) { return p->nbytes; }
 
 /* ---------------------------------------------------------------- matching */
 
-/* ASCII case-insensitive equality of a[0..n) and b[0..n); -1 where a
-   non-ASCII byte leaves it to the regular expression (`i` folds some
-   non-ASCII code points to ASCII letters). */
-static int ascii_ieq(const char *a, const char *b, size_t n) {
-  int eq = 1;
-  for (size_t i = 0; i < n; i++) {
-    unsigned char x = (unsigned char)a[i], y = (unsigned char)b[i];
-    if (x >= 0x80 || y >= 0x80) return -1;
-    if (x >= 'A' && x <= 'Z') x |= 0x20;
-    if (y >= 'A' && y <= 'Z') y |= 0x20;
-    if (x != y) eq = 0;
-  }
-  return eq;
+/* Whether a[0..an) and b[0..bn) (valid UTF-8) are equal under `i`: what
+   ^b$ with `i` finds in a, code point by code point folded. */
+static int fold_eq(const char *a, size_t an, const char *b, size_t bn) {
+  const unsigned char *x = (const unsigned char *)a, *y = (const unsigned char *)b;
+  size_t i = 0, j = 0;
+  while (i < an && j < bn)
+    if (pat_regex_fold(url_utf8_next(x, an, &i)) != pat_regex_fold(url_utf8_next(y, bn, &j)))
+      return 0;
+  return i == an && j == bn;
 }
 
-static int is_ascii(const char *s, size_t n) {
-  for (size_t i = 0; i < n; i++)
-    if ((unsigned char)s[i] >= 0x80) return 0;
-  return 1;
-}
-
-/* RegExpBuiltinExec of c's regular expression on s[0..n), or its shorter
-   equivalent.  in_url: s is a component of a URL record, which is ASCII
+/* RegExpBuiltinExec of c's regular expression on s[0..n), or what gives
+   the same answer where c has none: "*" (^(.*)$) matches any input without
+   a line terminator, the whole input being its group; fixed text is a
+   comparison.  in_url: s is a component of a URL record, which is ASCII
    without CR or LF (the parser removes them; the rest it percent-encodes). */
 static int exec_component(const comp *c, const char *s, size_t n, long *caps,
                           size_t max_steps, int in_url) {
-  if (c->fast == FAST_ANY && (in_url || is_line_terminator_free(s, n))) {
+  if (c->fast == FAST_ANY) {
+    if (!in_url && !is_line_terminator_free(s, n)) return URL_FAILURE;
     caps[0] = caps[2] = 0;
     caps[1] = caps[3] = (long)n;
     return URL_OK;
   }
   if (c->fast == FAST_EXACT) {
-    int eq;
-    if (!c->icase) eq = n == c->fixed.n && (n == 0 || !memcmp(s, c->fixed.s, n));
-    else if (n == c->fixed.n) eq = ascii_ieq(s, c->fixed.s, n);
-    else eq = is_ascii(s, n) ? 0 : -1;
-    if (eq >= 0) {
-      caps[0] = 0;
-      caps[1] = (long)n;
-      return eq ? URL_OK : URL_FAILURE;
-    }
+    int eq = c->icase ? fold_eq(s, n, c->fixed.s, c->fixed.n)
+                      : n == c->fixed.n && (n == 0 || !memcmp(s, c->fixed.s, n));
+    caps[0] = 0;
+    caps[1] = (long)n;
+    return eq ? URL_OK : URL_FAILURE;
   }
   return pat_regex_exec(c->re, s, n, caps, max_steps);
 }
@@ -391,6 +410,7 @@ static url_str input_of(const url *u, pat_component c) {
 
 int url_pattern_match_url(const url_pattern *p, const url *u, size_t max_steps,
                           pat_match *m) {
+  m->input_ok = 1;
   for (int i = 0; i < PAT_N; i++) m->input[i] = input_of(u, (pat_component)i);
   return exec_all(p, max_steps, 1, m);
 }
@@ -430,5 +450,6 @@ int url_pattern_match(const url_pattern *p, const pat_input *input,
   for (int i = 0; i < PAT_N; i++)
     m->input[i] = r[i].off == PAT_ABSENT ? (url_str){"", 0}
                                          : (url_str){m->store.ptr + r[i].off, r[i].len};
+  m->input_ok = 1;
   return exec_all(p, max_steps, 0, m);
 }

@@ -46,6 +46,9 @@ int url_pattern_has_regexp_groups(const url_pattern *p);
 /* The pattern's ignoreCase option. */
 int url_pattern_ignore_case(const url_pattern *p);
 
+/* The bytes p holds, all told (for a cache bounded in bytes). */
+size_t url_pattern_bytes(const url_pattern *p);
+
 /* How many longs url_pattern_match needs for captures. */
 size_t url_pattern_slots(const url_pattern *p);
 
@@ -63,6 +66,9 @@ typedef struct pat_match {
   url base;  /* the parsed base URL */
   url_buf store; /* canonicalized components of a URLPatternInit input */
   long *slots;   /* url_pattern_slots(p) longs */
+  /* set by url_pattern_match: the input was a URL, or a URLPatternInit
+     that processes, so that URL_FAILURE means "no match" (0, not null) */
+  int input_ok;
 } pat_match;
 
 /*

@@ -27,6 +27,11 @@ INSERT INTO checks VALUES ('ignoreCase false', url_pattern_test('{"pathname": "/
 INSERT INTO checks VALUES ('input object', url_pattern_test('{"pathname": "/books/:id"}', '{"pathname": "/books/9"}'), 1);
 INSERT INTO checks VALUES ('input object canonicalized', url_pattern_test('{"pathname": "/caf%C3%A9"}', '{"pathname": "/café"}'), 1);
 INSERT INTO checks VALUES ('input object that does not canonicalize', url_pattern_test('{"hostname": "*"}', '{"hostname": "a b"}'), NULL);
+-- a components object that canonicalizes but does not match: 0, not NULL (issue 27, item 6)
+INSERT INTO checks VALUES ('input object no match', url_pattern_test('{"pathname":"/x"}', '{"pathname":"/y"}'), 0);
+INSERT INTO checks VALUES ('input object no match, NOT keeps the row', (SELECT count(*) FROM (VALUES ('{"pathname":"/y"}'), ('{"pathname":"/x"}')) WHERE NOT url_pattern_test('{"pathname":"/x"}', column1)), 1);
+-- an empty component of the pattern's own (clang's UBSan: no offset added to NULL; item 5)
+INSERT INTO checks VALUES ('hash of a tab', url_pattern_test('{"hash": "\t"}', 'https://a/'), 1);
 INSERT INTO checks VALUES ('input braces not JSON is a URL', url_pattern_test('https://a/*', '{x}', 'https://a/'), 1);
 -- NULL in, NULL out; not a URL: NULL
 INSERT INTO checks VALUES ('null pattern', url_pattern_test(NULL, 'https://a/'), NULL);
@@ -123,6 +128,39 @@ SELECT url_pattern_test('https://a/:x((?:a|a)*b)', 'https://a/' || printf('%.40c
 -- error: url_pattern_exec: a regular expression reached the step limit
 SELECT * FROM url_pattern_exec('https://a/:x((?:a|a)*b)', 'https://a/' || printf('%.40c', 'a') || 'c');
 
+-- bounds (issue 27): what compiled in quadratic time now compiles in O(n log n) or fails clearly
+INSERT INTO checks VALUES ('class of 12000 escapes', url_pattern_test('https://a/:x([' || replace(hex(zeroblob(6000)), '00', '\x41\x42') || '])', 'https://a/B'), 1);
+INSERT INTO checks VALUES ('class of 9999 strings', url_pattern_test('https://a/:x([\q{' || (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 9999) SELECT group_concat(i, '|') FROM n) || '}])', 'https://a/5000'), 1);
+INSERT INTO checks VALUES ('255 groups', url_pattern_test('https://a/' || (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 255) SELECT group_concat(':g' || i, '/') FROM n), 'https://a/' || (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 255) SELECT group_concat(i, '/') FROM n)), 1);
+-- error: url_pattern_test: invalid pattern 'https://a/*a*a*a
+SELECT url_pattern_test('https://a/' || replace(hex(zeroblob(12000)), '00', '*a'), 'https://a/x');
+-- error: pathname: too many groups (at most 255)
+SELECT url_pattern_test('https://a/' || replace(hex(zeroblob(12000)), '00', '*a'), 'https://a/x');
+-- error: too many capturing groups (at most 255)
+SELECT url_pattern_test('https://a/:x(' || replace(hex(zeroblob(300)), '00', '(?<a>b)|') || 'c)', 'https://a/x');
+-- error: longer than 50000 bytes (SQLITE_LIMIT_LIKE_PATTERN_LENGTH)
+SELECT url_pattern_test('https://a/' || replace(hex(zeroblob(500000)), '00', '*a'), 'https://a/x');
+-- error: url_pattern_exec: invalid pattern
+SELECT * FROM url_pattern_exec('https://a/' || printf('%.60000c', 'x'), 'https://a/x');
+-- a backreference compares each character as a step: the step limit, soon
+-- error: url_pattern_test: a regular expression reached the step limit
+SELECT url_pattern_test('https://a/:x((?<g>a+)\k<g>b)', 'https://a/' || printf('%.65536c', 'a'));
+
+-- Unicode property escapes (item 7): General_Category, Script, Script_Extensions, binary properties
+INSERT INTO checks VALUES ('\p{L}', url_pattern_test('https://a/:x(\p{L}+)', 'https://a/abc'), 1);
+INSERT INTO checks VALUES ('\p{L} no', url_pattern_test('https://a/:x(\p{L}+)', 'https://a/a1'), 0);
+INSERT INTO checks VALUES ('\P{L}', url_pattern_test('https://a/:x(\P{L}+)', 'https://a/123'), 1);
+INSERT INTO checks VALUES ('\p{Nd} in a class', url_pattern_test('https://a/:x([\p{Nd}_]+)', 'https://a/1_2'), 1);
+INSERT INTO checks VALUES ('\p{gc=Uppercase_Letter} ignoring case', url_pattern_test('["https://a/:x(\\p{gc=Uppercase_Letter}+)", {"ignoreCase": true}]', 'https://a/aB'), 1);
+INSERT INTO checks VALUES ('\p{Script=Greek} on a component, percent-encoded', url_pattern_test('{"pathname": "/:x(\\p{Script=Greek}+)"}', '{"pathname": "/αβγ"}'), 0);
+INSERT INTO checks VALUES ('\p{sc=Latn} minus a class', (SELECT value FROM url_pattern_exec('{"hash": ":x([\\p{sc=Latn}--[a-z]]+)"}', 'https://a/#ABC') WHERE name = 'x'), 'ABC');
+INSERT INTO checks VALUES ('\p{ASCII_Hex_Digit}', url_pattern_test('https://a/:x(\p{AHex}+)', 'https://a/0fA9'), 1);
+INSERT INTO checks VALUES ('\p{scx=Latn} and &&', url_pattern_test('https://a/:x([\p{scx=Latn}&&\p{Lu}]+)', 'https://a/AZ'), 1);
+
+-- a missing argument is named (issue 28)
+-- error: url_pattern_exec: missing url argument
+SELECT * FROM url_pattern_exec('https://a/*');
+
 -- invalid patterns: an error naming the function and the problem
 -- error: url_pattern_test: invalid pattern 'https://a/:x(': pathname: unbalanced regular expression group
 SELECT url_pattern_test('https://a/:x(', 'https://a/');
@@ -134,8 +172,12 @@ SELECT url_pattern_test('https://a/:id/:id', 'https://a/1/2');
 SELECT url_pattern_test('https://a/:id/:id', 'https://a/1/2');
 -- error: invalid regular expression
 SELECT url_pattern_test('https://a/(\H)', 'https://a/1');
--- error: Unicode property escapes are not supported
-SELECT url_pattern_test('https://a/(\p{L})', 'https://a/1');
+-- error: Unicode properties of strings are not supported
+SELECT url_pattern_test('https://a/([\p{RGI_Emoji}])', 'https://a/1');
+-- error: invalid property name
+SELECT url_pattern_test('https://a/(\p{Script=Klingon})', 'https://a/1');
+-- error: invalid property name
+SELECT url_pattern_test('https://a/(\p{l})', 'https://a/1');
 -- error: hostname: 'bad hostname' does not canonicalize
 SELECT url_pattern_test('{"hostname": "bad hostname"}', 'https://a/');
 -- error: unknown member "pathnme"

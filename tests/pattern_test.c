@@ -31,6 +31,7 @@
 #include "json.h"
 #include "mem_libc.h"
 #include "parse.h"
+#include "internal.h"
 #include "regex.h"
 #include "shared_data.h"
 #include "urlpattern.h"
@@ -312,6 +313,13 @@ static int run_case(int index, const json_value *c) {
       for (int comp = 0; comp < PAT_N && ok; comp++)
         ok = check_component(index, c, p, &m, comp);
     }
+    /* a string input that parsed: url_pattern_test's own path (the test of
+       the parsed URL, SQL's url_pattern_test) must say the same */
+    if (ok && !mi.is_init && m.input_ok) {
+      int tr = url_pattern_test_url(p, &m.u, 0, slots);
+      ok = tr == mr;
+      if (!ok) printf("FAIL urlpatterntestdata.json case %d: test gave %d, match %d\n", index, tr, mr);
+    }
     url_free(&m.u);
     url_free(&m.base);
     url_buf_free(&m.store);
@@ -426,7 +434,7 @@ static const struct {
     {"\\8", 0, "8", "error"},
     {"\\c", 0, "c", "error"},
     {"(?=a)*", 0, "a", "error"},
-    {"\\p{L}", 0, "a", "error"},
+    {"\\p{L}", 0, "a", "a"}, /* was a gap: now Unicode 17.0 properties */
     {"\\cJ", 0, "\n", "\n"},
     {"[\\b]", 0, "\b", "\b"},
     /* quantifiers, alternation */
@@ -457,6 +465,18 @@ static const struct {
     {"^.$", 0, "\xF0\x9F\x98\x80", "\xF0\x9F\x98\x80"},
     {"\\uD83D\\uDE00", 0, "\xF0\x9F\x98\x80", "\xF0\x9F\x98\x80"},
     {"$a", 0, "a", "null"},
+    /* Unicode property escapes (Unicode 17.0, uprops.h) */
+    {"^\\p{Script=Greek}+$", 0, "\xCE\xB1\xCE\xB2", "\xCE\xB1\xCE\xB2"},
+    {"\\p{Lu}", 0, "a\xC3\x80", "\xC3\x80"},
+    {"^\\P{L}$", 0, "\xCE\xB1", "null"},
+    {"^\\p{scx=Deva}$", 0, "\xE0\xA5\x91", "\xE0\xA5\x91"},
+    {"^\\p{sc=Deva}$", 0, "\xE0\xA5\x91", "null"},
+    {"^[\\p{L}--\\p{ASCII}]$", 0, "a", "null"},
+    {"^\\p{Any}$", 0, "\xF4\x8F\xBF\xBF", "\xF4\x8F\xBF\xBF"},
+    {"\\p{RGI_Emoji}", 0, "x", "error"},
+    {"[^\\p{L}]", 0, "a1", "1"},
+    {"\\p{Letter", 0, "x", "error"},
+    {"\\p", 0, "x", "error"},
     /* the step limit */
     {"(a+)+b", 0, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaac", "limit"},
     {"(?:a|a)*$", 0, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab", "limit"},
@@ -469,8 +489,9 @@ static void regex_case(const char *re, int flags, const char *in, const char *wa
   if (rc != URL_OK) {
     snprintf(got, sizeof got, "%s", rc == URL_FAILURE ? "error" : "nomem");
   } else {
-    long caps[64];
-    rc = pat_regex_exec(r, in, strlen(in), caps, 1000000);
+    long caps[512];
+    rc = pat_regex_slots(r) > 512 ? URL_TOOBIG
+                                  : pat_regex_exec(r, in, strlen(in), caps, 1000000);
     if (rc == URL_FAILURE) {
       strcpy(got, "null");
     } else if (rc == URL_STEP_LIMIT) {
@@ -620,8 +641,8 @@ static int same_both_ways(const char *src, size_t src_n, int flags) {
       if (n + k < sizeof in) memcpy(in + n, tok[pick[i]], k), n += k;
     }
     int ng = pat_regex_groups(tuned);
-    long a[64], b[64];
-    if (ng >= 31) break;
+    long a[256], b[256];
+    if (pat_regex_slots(tuned) > 256 || pat_regex_slots(plain) > 256) break;
     int x = pat_regex_exec(tuned, in, n, a, 1000000);
     int y = pat_regex_exec(plain, in, n, b, 1000000);
     ok = x == y;
@@ -654,6 +675,123 @@ static void tuned_vs_untuned(void) {
       ok += check(same_both_ways(SHORTCUT_CASES[i], strlen(SHORTCUT_CASES[i]),
                                  f ? PAT_RE_ICASE : 0));
   printf("regular expressions matched tuned and untuned alike: %d/%d\n", ok, total);
+}
+
+/* ------------------------------------------------- bounded work (issue 27) */
+
+/* An allocator that counts its allocations (a test's own counter). */
+static unsigned long n_allocs;
+static void *count_alloc(size_t n) { n_allocs++; return malloc(n ? n : 1); }
+static void *count_resize(void *q, size_t n) { n_allocs++; return realloc(q, n ? n : 1); }
+static const url_allocator mem_counted = {.alloc = count_alloc,
+                                          .resize = count_resize,
+                                          .release = free};
+
+/* s repeated k times after head and before tail, in a malloc'd string. */
+static char *repeat(const char *head, const char *s, size_t k, const char *tail) {
+  size_t h = strlen(head), n = strlen(s), t = strlen(tail);
+  char *out = malloc(h + n * k + t + 1);
+  memcpy(out, head, h);
+  for (size_t i = 0; i < k; i++) memcpy(out + h + n * i, s, n);
+  memcpy(out + h + n * k, tail, t + 1);
+  return out;
+}
+
+/* Compiles re, runs it on in with the step budget max, returns its status
+   (URL_FAILURE for a pattern that does not compile: -1) and the
+   allocations the match made in *allocs. */
+static int budget_run(const char *re, const char *in, size_t max,
+                      unsigned long *allocs) {
+  pat_regex *r;
+  char err[128];
+  if (pat_regex_compile(re, strlen(re), 0, &mem_counted, &r, err, sizeof err) != URL_OK)
+    return -1;
+  long *caps = malloc(pat_regex_slots(r) * sizeof *caps);
+  unsigned long before = n_allocs;
+  int rc = pat_regex_exec(r, in, strlen(in), caps, max);
+  if (allocs) *allocs = n_allocs - before;
+  free(caps);
+  pat_regex_free(r);
+  return rc;
+}
+
+static void bounded_work(void) {
+  unsigned long allocs;
+  /* 16 optional groups (loops: two registers each) and a lookahead: no
+     allocation while matching (the registers are the caller's slots, the
+     lookahead keeps an undo log, not a copy of the captures) */
+  char *re = repeat("^(?=a)", "(a?)?", 16, "$"), *in = repeat("", "a", 16, "");
+  int rc = budget_run(re, in, 0, &allocs);
+  check_named(rc == URL_OK && allocs == 0,
+              "16 optional groups and a lookahead match without allocating");
+  free(re);
+  free(in);
+  /* a backreference's characters are steps: (a+)\k<g>b on 4000 a's
+     compares about n^2/2 characters, past a budget of 10^6 */
+  re = "^(?<g>a+)\\k<g>b";
+  in = repeat("", "a", 4000, "");
+  check_named(budget_run(re, in, 1000000, NULL) == URL_STEP_LIMIT,
+              "a backreference's compared characters count as steps");
+  check_named(budget_run(re, in, 100000000, NULL) == URL_FAILURE,
+              "a backreference with budget enough runs to its end");
+  free(in);
+  /* a loop's reset of 250 groups is work: 10000 iterations of it are over
+     a budget of 10^6 steps */
+  re = repeat("^(?:a|", "(b)", 250, ")*$");
+  in = repeat("", "a", 10000, "c");
+  check_named(budget_run(re, in, 1000000, NULL) == URL_STEP_LIMIT,
+              "resetting a loop's groups counts a step per group");
+  free(re);
+  free(in);
+  /* a lookahead's captures cost what changed, not the number of groups:
+     (?=(a))a... with 250 groups after it, on 20000 characters */
+  re = repeat("^(?:(?=(a))a)*", "(b)?", 250, "c");
+  in = repeat("", "a", 20000, "c");
+  check_named(budget_run(re, in, 1000000, NULL) == URL_OK,
+              "a lookahead's work does not grow with the number of groups");
+  free(re);
+  free(in);
+  /* one notion of special scheme: the list is core's special schemes */
+  int all_special = 1;
+  for (size_t i = 0; i < 6; i++)
+    all_special &= pat_is_special_scheme(pat_special_schemes[i], strlen(pat_special_schemes[i]));
+  check_named(all_special && !pat_is_special_scheme("wss2", 4),
+              "pat_special_schemes are core's special schemes");
+  /* the program dump shows the tuner's choices */
+  pat_regex *r;
+  char derr[64];
+  if (pat_regex_compile("^(a+)b$", 7, 0, &url_mem_libc, &r, derr, sizeof derr) == URL_OK) {
+    url_buf d;
+    url_buf_init(&d, &url_mem_libc, NULL, 0, (size_t)1 << 20);
+    pat_regex_dump(r, &d);
+    url_buf_putc(&d, 0);
+    check_named(!d.err && strstr(d.ptr, "REPEAT min=1 max=-1 possessive follow-map of CHAR 97") &&
+                    strstr(d.ptr, "linear") && strstr(d.ptr, "SAVE 2"),
+                "the program dump of ^(a+)b$");
+    url_buf_free(&d);
+    pat_regex_free(r);
+  } else {
+    check_named(0, "^(a+)b$ compiles");
+  }
+  /* the bounds: 255 capturing groups, in a regular expression and in a
+     pattern's parts */
+  re = repeat("^", "(a)", 256, "$");
+  check_named(budget_run(re, "a", 0, NULL) == -1, "256 groups are too many");
+  re[1 + 3 * 255] = '$', re[2 + 3 * 255] = 0;
+  check_named(budget_run(re, "a", 0, NULL) == URL_FAILURE, "255 groups are allowed");
+  free(re);
+  pat_input pin = {.is_init = 1};
+  char *path = malloc(256 * 8 + 1);
+  size_t k = 0;
+  for (int i = 0; i < 256; i++) k += (size_t)sprintf(path + k, "/:g%d", i);
+  pin.init.c[PAT_PATHNAME] = (url_str){path, k};
+  url_pattern *up = NULL;
+  char err[256] = "";
+  rc = url_pattern_create(&up, &pin, NULL, 0, 0, &url_mem_libc, err, sizeof err);
+  check_named(rc == URL_FAILURE && strstr(err, "too many groups"),
+              "a pattern of 256 named groups is too many");
+  if (rc == URL_OK) url_pattern_free(up);
+  free(path);
 }
 
 /* ------------------------------------- what matching a URL relies on */
@@ -880,6 +1018,7 @@ int main(int argc, char **argv) {
                  PATTERN_CASES[i].want);
   printf("own regular expression and pattern cases: %d\n", passed + failed - before);
   tuned_vs_untuned();
+  bounded_work();
   url_components_clean(argc > 1 ? argv[1] : "wpt");
   return check_summary();
 }

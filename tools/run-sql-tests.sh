@@ -56,7 +56,11 @@ if [ "${SANITIZE:-0}" = 1 ]; then
   # after sqlite3 closes the connection: LSan reports leaks at exit, and
   # could not name the extension's functions once it is unloaded.
   case $B in /*) SO=$B/url.so ;; *) SO=$PWD/$B/url.so ;; esac
-  PRELOAD="$($CC -print-file-name=libasan.so) $($CC -print-file-name=libubsan.so) $SO"
+  case $($CC --version 2>/dev/null) in
+    *clang*) # one runtime: ASan's holds UBSan's handlers
+      PRELOAD="$($CC -print-file-name=libclang_rt.asan-$(uname -m).so) $SO" ;;
+    *) PRELOAD="$($CC -print-file-name=libasan.so) $($CC -print-file-name=libubsan.so) $SO" ;;
+  esac
   # exitcode: tell sanitizer deaths apart from sqlite3's own status 1.
   # The sqlite3 shell (3.40) leaks nothing of its own in these runs, so no
   # LSan suppressions are needed; if a newer shell does, add a file
