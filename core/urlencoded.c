@@ -160,6 +160,11 @@ int url_sp_parse_url(url_search_params *p, const url *u) {
 
 int url_sp_get_in(const char *s, size_t n, const char *name, size_t name_n,
                   url_buf *out) {
+  return url_sp_get_in_enc(s, n, name, name_n, out, URL_ENC_UTF_8);
+}
+
+int url_sp_get_in_enc(const char *s, size_t n, const char *name,
+                      size_t name_n, url_buf *out, int enc) {
   char st[256];
   url_buf dec;
   url_buf_init_like(&dec, out, st, sizeof st, out->max);
@@ -169,9 +174,12 @@ int url_sp_get_in(const char *s, size_t n, const char *name, size_t name_n,
   while (url_sp_next_raw(s, n, &pos, &rn, &rv)) {
     const char *cand = rn.s;
     size_t cand_n = rn.n;
-    if (memchr(rn.s, '%', rn.n) || memchr(rn.s, '+', rn.n)) {
+    /* A name without '%' or '+' is itself, but in an encoding whose
+       decoder may change its (non-ASCII) bytes. */
+    if (memchr(rn.s, '%', rn.n) || memchr(rn.s, '+', rn.n) ||
+        enc != URL_ENC_UTF_8) {
       dec.len = 0;
-      if (url_sp_decode(&dec, rn.s, rn.n, 1) != URL_OK) {
+      if (url_sp_decode_enc(&dec, rn.s, rn.n, 1, enc) != URL_OK) {
         rc = dec.err;
         break;
       }
@@ -179,7 +187,7 @@ int url_sp_get_in(const char *s, size_t n, const char *name, size_t name_n,
       cand_n = dec.len;
     }
     if (cand_n == name_n && (name_n == 0 || !memcmp(cand, name, name_n))) {
-      rc = url_sp_decode(out, rv.s, rv.n, 1);
+      rc = url_sp_decode_enc(out, rv.s, rv.n, 1, enc);
       break;
     }
   }

@@ -119,6 +119,9 @@ int url_sp_parse_enc(url_search_params *p, const char *s, size_t n, int enc);
 */
 int url_sp_get_in(const char *s, size_t n, const char *name, size_t name_n,
                   url_buf *out);
+/* The same with names and the value decoded in enc (url_sp_decode_enc). */
+int url_sp_get_in_enc(const char *s, size_t n, const char *name,
+                      size_t name_n, url_buf *out, int enc);
 
 /* append(name, value): both valid UTF-8. */
 int url_sp_append(url_search_params *p, const char *name, size_t name_n,

@@ -74,6 +74,8 @@
 **     encoding, its query decoded in it and the list serialized in it (the
 **     form serializer's encoding argument), as a form of a page in that
 **     encoding would; beyond the Standard, whose URLSearchParams is UTF-8.
+**   url_search_param(input, name, encoding): get(name) with the names and
+**     the value decoded in the encoding (the URL parsed with it).
 **   url_search_params(input, encoding): names and values decoded in the
 **     encoding (the URL parsed with it); beyond the Standard, whose form
 **     parser decodes UTF-8.
@@ -129,8 +131,14 @@ static int source_query(const char *s, size_t n, url *u, url_str *q, int enc) {
 
 /* ------------------------------------------------------ scalar: get */
 
-/* url_search_param(input, name) */
+/* url_search_param(input, name [, encoding]) */
 static void url_fn_search_param(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  int enc = URL_ENC_UTF_8;
+  if (argc > 2) {
+    enc = url_arg_encoding(ctx, argv, 2);
+    if (enc == URL_ARG_ERROR) return;
+    enc = enc == URL_ARG_NULL ? URL_ENC_UTF_8 : url_encoding_output(enc);
+  }
   url_call c;
   url_call_begin(&c, ctx);
   url_arg in, name;
@@ -138,9 +146,10 @@ static void url_fn_search_param(sqlite3_context *ctx, int argc, sqlite3_value **
   int rn = url_arg_read(&name, argv[1], c.max);
   if (rc == URL_OK) rc = rn;
   url_str q = {NULL, 0};
-  if (rc == URL_OK) rc = source_query(in.s, in.n, &c.u, &q, URL_ENC_UTF_8);
+  if (rc == URL_OK) rc = source_query(in.s, in.n, &c.u, &q, enc);
   if (rc == URL_OK)
-    rc = q.s ? url_sp_get_in(q.s, q.n, name.s, name.n, &c.out) : URL_FAILURE;
+    rc = q.s ? url_sp_get_in_enc(q.s, q.n, name.s, name.n, &c.out, enc)
+             : URL_FAILURE;
   url_arg_free(&name);
   url_arg_free(&in);
   url_call_result(&c, rc);
@@ -366,6 +375,7 @@ static const url_tvf url_search_params_tvf = {
 /* URL_SP_* is url_fn_search_modify's row argument. */
 static const url_func funcs[] = {
     {"url_search_param", 2, URL_PURE, 0, url_fn_search_param},
+    {"url_search_param", 3, URL_PURE, 0, url_fn_search_param},
     {"url_search_param_append", 3, URL_PURE, URL_SP_APPEND, url_fn_search_modify},
     {"url_search_param_append", 4, URL_PURE, URL_SP_APPEND | URL_SP_ENC, url_fn_search_modify},
     {"url_search_param_set", 3, URL_PURE, URL_SP_SET, url_fn_search_modify},

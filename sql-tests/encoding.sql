@@ -167,6 +167,12 @@ INSERT INTO checks VALUES ('sort gbk', url_search_params_sort('http://a/?z=%C4%E
 INSERT INTO checks VALUES ('sort raw non-ASCII query', url_search_params_sort('http://a/?z=你&a=2', 'gbk'), 'http://a/?a=2&z=%C4%E3');
 INSERT INTO checks VALUES ('sort ws: the parser keeps UTF-8, the bytes stay', url_search_params_sort('ws://a/?z=é', 'latin1'), 'ws://a/?z=%C3%A9');
 INSERT INTO checks VALUES ('modifier invalid URL', url_search_params_sort('nope', 'latin1'), NULL);
+INSERT INTO checks VALUES ('param gbk', url_search_param('?wd=%C4%E3%BA%C3', 'wd', 'gbk'), '你好');
+INSERT INTO checks VALUES ('param name in gbk', url_search_param('?%C4%E3=1&b=2', '你', 'gbk'), '1');
+INSERT INTO checks VALUES ('param URL parsed in the encoding', url_search_param('http://a/?%C3%A9=x&é=y', 'é', 'latin1'), 'y');
+INSERT INTO checks VALUES ('param utf-8 default', url_search_param('http://a/?%C3%A9=x&é=y', 'é'), 'x');
+INSERT INTO checks VALUES ('param NULL encoding', url_search_param('?a=%C3%A9', 'a', NULL), 'é');
+INSERT INTO checks VALUES ('param missing', url_search_param('?a=1', 'b', 'gbk'), NULL);
 INSERT INTO checks VALUES ('params gbk',
   (SELECT group_concat(name || '=' || value, '&') FROM url_search_params('?wd=%C4%E3%BA%C3&q=a+b', 'gbk')), 'wd=你好&q=a b');
 INSERT INTO checks VALUES ('params URL parsed in the encoding',
@@ -204,6 +210,8 @@ SELECT url_text_encode('a', 'ebcdic');
 SELECT url_text_encode('a', 1252);
 -- error: url_text_decode: unknown encoding X'6c6174696e31'
 SELECT url_text_decode(x'41', CAST('latin1' AS BLOB));
+-- error: url_search_param: unknown encoding 'q'
+SELECT url_search_param('?a=1', 'a', 'q');
 -- error: url_search_param_append: unknown encoding 'q'
 SELECT url_search_param_append('http://a/', 'a', 'b', 'q');
 -- error: url_search_param_set: unknown encoding 'q'

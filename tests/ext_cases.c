@@ -100,6 +100,7 @@ const ext_case ext_cases[] = {
     {"url_search_param_delete", 4,
      "SELECT url_search_param_delete(url, 'x', '1', 'euc-jp') FROM inputs"},
     {"url_search_params_sort", 2, "SELECT url_search_params_sort(url, 'koi8-r') FROM inputs"},
+    {"url_search_param", 3, "SELECT url_search_param(url, 'k', 'windows-1251') FROM inputs"},
     {"url_encoding", 1, "SELECT url_encoding(host), url_encoding('latin1') FROM inputs"},
     {"url_text_decode", 2,
      "SELECT url_text_decode(text, 'shift_jis'), url_text_decode(url, 'utf-16le') FROM inputs"},

@@ -36,6 +36,7 @@ static const struct expected_flags {
     {"url_href", 3, PURE},
     {"url_resolve", 3, PURE},
     {"url_search", 3, PURE},
+    {"url_search_param", 3, PURE},
     {"url_search_param_append", 4, PURE},
     {"url_search_param_delete", 4, PURE},
     {"url_search_param_set", 4, PURE},

@@ -242,6 +242,8 @@ static const limit_case cases[] = {
        "SELECT url_search_param_set('http://a/?k=1', 'k', " E30 ", 'shift_jis')")
     FN("url_search_param_delete", 4, 1,
        "SELECT url_search_param_delete(" SLASH40 " || '&k=1', 'k', '1', 'latin1')")
+    FN("url_search_param", 3, 0,
+       "SELECT url_search_param('http://a/?k=' || " E30 ", 'k', 'shift_jis')")
     FN("url_search_params_sort", 2, 1, "SELECT url_search_params_sort(" SLASH40 ", 'latin1')")
     CANNOT("url_encoding", 1, NULL, "an encoding's name, a static string")
     FN("url_text_decode", 2, 1, "SELECT url_text_decode(" FF40 ", 'utf-8')")
