@@ -54,15 +54,16 @@
 ** connection's cache in conn.c), so url_resolve with a base that changes
 ** every row allocates nothing either.
 */
+#include "encoding.h"
 #include "ext.h"
 #include "setters.h"
 
 /* url_href(input [, base]) and the other getters: the row argument is
    the url_component. */
 static void url_fn_get(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  int enc = argc > 2 ? url_arg_encoding(ctx, argv, 2) : 0;
+  int enc = argc > 2 ? url_arg_encoding(ctx, argv, 2) : URL_ENC_UTF_8;
   if (enc == URL_ARG_ERROR) return;
-  if (enc == URL_ARG_NULL) enc = 0; /* UTF-8 */
+  if (enc == URL_ARG_NULL) enc = URL_ENC_UTF_8;
   url_call c;
   url_call_begin(&c, ctx);
   int rc = url_call_parse_enc(&c, argv, 0, argc > 1 ? 1 : -1, enc);
@@ -74,9 +75,9 @@ static void url_fn_get(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 
 /* url_resolve(base, input [, encoding]): NULL when the base is NULL. */
 static void url_fn_resolve(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  int enc = argc > 2 ? url_arg_encoding(ctx, argv, 2) : 0;
+  int enc = argc > 2 ? url_arg_encoding(ctx, argv, 2) : URL_ENC_UTF_8;
   if (enc == URL_ARG_ERROR) return;
-  if (enc == URL_ARG_NULL) enc = 0; /* UTF-8 */
+  if (enc == URL_ARG_NULL) enc = URL_ENC_UTF_8;
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL) {
     sqlite3_result_null(ctx);
     return;
