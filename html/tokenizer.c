@@ -137,6 +137,10 @@ static void text_fffd(T *t, P at) {
 
 static int call(T *t, const html_token *tok) {
   int rc = t->emit(t->ctx, t, tok);
+  if (rc == HTML_PAUSE) {
+    t->paused = 1; /* html_tokenize returns once this state is done */
+    return 0;
+  }
   if (rc) fail(t, rc);
   return rc;
 }
@@ -1611,6 +1615,7 @@ void html_tokenizer_init(T *t, const url_allocator *mem, const char *s,
   t->want_text = 1;
   t->start = (P)s;
   t->end = (P)s + n;
+  t->pos = t->start;
   t->state = st_data;
   url_buf_init(&t->text, mem, t->st_text, sizeof t->st_text, BUF_MAX);
   url_buf_init(&t->name, mem, t->st_name, sizeof t->st_name, BUF_MAX);
@@ -1631,8 +1636,15 @@ void html_tokenizer_set_last_start(T *t, const char *s, size_t n) {
 }
 
 int html_tokenize(T *t) {
-  P p = t->start;
-  while (!t->done) p = t->state(t, p);
+  P p = t->pos;
+  while (!t->done) {
+    p = t->state(t, p);
+    if (t->paused) {
+      t->paused = 0;
+      t->pos = p;
+      return HTML_PAUSE;
+    }
+  }
   return t->rc;
 }
 

@@ -69,8 +69,11 @@ typedef struct html_token {
 
 typedef struct html_tokenizer html_tokenizer;
 
-/* Called for each token; returns 0 to go on, anything else to stop the
-   tokenizer, which then returns that value. */
+/* Called for each token; returns 0 to go on, HTML_PAUSE to have
+   html_tokenize return HTML_PAUSE once the token is done (the token's
+   buffers stay as they are until it is called again, and it then goes on),
+   anything else to stop the tokenizer, which then returns that value. */
+#define HTML_PAUSE 100
 typedef int (*html_emit_fn)(void *ctx, html_tokenizer *t, const html_token *tok);
 
 typedef const unsigned char *(*html_state_fn)(html_tokenizer *t,
@@ -86,7 +89,8 @@ struct html_tokenizer {
   /* Internal. */
   const unsigned char *start, *end;
   html_state_fn state, return_state;
-  int done, rc;
+  int done, rc, paused;
+  const unsigned char *pos;       /* where a paused run goes on */
   const unsigned char *mark;      /* the '<' of the tag being read */
   const unsigned char *ref_start; /* the '&' of a character reference */
   uint32_t ref_code;
@@ -122,7 +126,8 @@ void html_tokenizer_set_state(html_tokenizer *t, int state);
 void html_tokenizer_set_last_start(html_tokenizer *t, const char *s, size_t n);
 
 /* Runs to the end of the input (the EOF token is emitted); returns 0, the
-   callback's nonzero value, or a buffer's error (URL_NOMEM, URL_TOOBIG). */
+   callback's nonzero value, or a buffer's error (URL_NOMEM, URL_TOOBIG);
+   HTML_PAUSE if the callback paused it (call again to go on). */
 int html_tokenize(html_tokenizer *t);
 
 void html_tokenizer_free(html_tokenizer *t);

@@ -1,0 +1,290 @@
+/*
+** The links of a document (html/links.c, srcset.c, refresh.c):
+**
+**   - WPT's parse-a-srcset-attribute.html (../shared/wpt-html/): each
+**     <img srcset data-expect> of the page itself, tokenized by our
+**     tokenizer; the candidate a browser at 1x picks from our candidates
+**     (the first of density 1, else the first) must be data-expect ('' if
+**     none); data-resolve cases compare unresolved, as their expectation is
+**     the whole attribute as one URL.
+**   - WPT's meta refresh parsing.html: its table of {input, expected}
+**     (failure [], or [time, url] with __filename__ for the document's URL).
+**   - unit cases of the walk: the rows of small documents (state switches,
+**     template, foreign content, noscript, srcset, ping, refresh, form
+**     action), and the <base> prescan.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "json.h"
+#include "links.h"
+#include "mem_libc.h"
+#include "shared_data.h"
+
+static char *read_all(const char *rel, size_t *n) {
+  FILE *f = shared_open(rel, "rb");
+  fseek(f, 0, SEEK_END);
+  long len = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *s = malloc((size_t)len + 1);
+  if (!s || fread(s, 1, (size_t)len, f) != (size_t)len) abort();
+  s[len] = 0;
+  fclose(f);
+  *n = (size_t)len;
+  return s;
+}
+
+/* ---- srcset ---- */
+
+typedef struct pick {
+  const char *url;
+  size_t n;
+  int have, have_1x;
+} pick;
+
+/* The candidate a 1x screen takes: the first whose density is 1 (no
+   descriptor, or "1x" by value), else the first candidate. */
+static int on_candidate(void *ctx, const char *url, size_t n, const char *d,
+                        size_t dn) {
+  pick *p = ctx;
+  int is_1x = dn == 0 || (d[dn - 1] == 'x' && strtod(d, NULL) == 1.0);
+  if (!p->have || (is_1x && !p->have_1x)) {
+    p->url = url;
+    p->n = n;
+    p->have = 1;
+    p->have_1x = is_1x;
+  }
+  return 0;
+}
+
+static int srcset_tests, srcset_passed;
+
+static int on_img(void *ctx, html_tokenizer *t, const html_token *k) {
+  (void)ctx;
+  (void)t;
+  if (k->type != HTML_START_TAG || k->name_len != 3 || memcmp(k->name, "img", 3))
+    return 0;
+  const html_attr *srcset = NULL, *expect = NULL;
+  for (size_t i = 0; i < k->nattrs; i++) {
+    if (strcmp(k->attrs[i].name, "srcset") == 0 || (k->attrs[i].name_len == 6 &&
+        memcmp(k->attrs[i].name, "srcset", 6) == 0))
+      srcset = &k->attrs[i];
+    if (k->attrs[i].name_len == 11 && memcmp(k->attrs[i].name, "data-expect", 11) == 0)
+      expect = &k->attrs[i];
+  }
+  if (!srcset || !expect) return 0;
+  pick p = {0};
+  html_srcset_parse(srcset->value, srcset->value_len, on_candidate, &p);
+  srcset_tests++;
+  size_t gn = p.have ? p.n : 0;
+  if (check(gn == expect->value_len && memcmp(p.url ? p.url : "", expect->value, gn) == 0)) {
+    srcset_passed++;
+  } else {
+    printf("FAIL srcset ");
+    json_print_str(srcset->value, srcset->value_len);
+    printf(": want ");
+    json_print_str(expect->value, expect->value_len);
+    printf(", got ");
+    json_print_str(p.url, gn);
+    printf("\n");
+  }
+  return 0;
+}
+
+static void srcset_wpt(void) {
+  size_t n;
+  char *s = read_all("wpt-html/html/semantics/embedded-content/the-img-element/"
+                     "srcset/parse-a-srcset-attribute.html", &n);
+  html_tokenizer t;
+  html_tokenizer_init(&t, &url_mem_libc, s, n, on_img, NULL);
+  t.want_text = 0;
+  check(html_tokenize(&t) == 0);
+  html_tokenizer_free(&t);
+  free(s);
+  printf("WPT srcset parsing: %d of %d cases\n", srcset_passed, srcset_tests);
+}
+
+/* ---- meta refresh ---- */
+
+/* Reads a JS string literal at s (quote at s[0]) into out; returns the
+   position after it. */
+static const char *js_string(const char *s, char *out, size_t *n) {
+  char q = *s++;
+  size_t k = 0;
+  while (*s && *s != q) {
+    char c = *s++;
+    if (c == '\\') {
+      c = *s++;
+      c = c == 't' ? '\t' : c == 'n' ? '\n' : c == 'r' ? '\r' : c == 'f' ? '\f' : c;
+    }
+    out[k++] = c;
+  }
+  *n = k;
+  return *s ? s + 1 : s;
+}
+
+static void refresh_wpt(void) {
+  size_t n;
+  char *s = read_all("wpt-html/html/semantics/document-metadata/the-meta-element/"
+                     "pragma-directives/attr-meta-http-equiv-refresh/parsing.html", &n);
+  int total = 0, ok = 0;
+  for (char *p = strstr(s, "{input: "); p; p = strstr(p + 1, "{input: ")) {
+    char in[256], url[256];
+    size_t in_n, url_n = 0;
+    const char *q = js_string(p + 8, in, &in_n);
+    q = strstr(q, "expected: [");
+    if (!q) break;
+    q += 11;
+    int want_ok = *q != ']';
+    unsigned long want_time = 0;
+    if (want_ok) {
+      want_time = strtoul(q, NULL, 10);
+      q = strchr(q, '\'');
+      js_string(q, url, &url_n);
+    }
+    unsigned long time = 0;
+    const char *u = NULL;
+    size_t un = 0;
+    int got = html_refresh_parse(in, in_n, &time, &u, &un);
+    int doc = url_n == 12 && memcmp(url, "__filename__", 12) == 0;
+    /* The expected URL is unresolved: the URL parser strips what it
+       strips (tabs and newlines, C0 and space at the ends). */
+    char norm[256];
+    size_t nn = 0;
+    for (size_t i = 0; u && i < un; i++)
+      if (u[i] != '\t' && u[i] != '\n' && u[i] != '\r') norm[nn++] = u[i];
+    while (nn && (unsigned char)norm[nn - 1] <= ' ') nn--;
+    size_t lead = 0;
+    while (lead < nn && (unsigned char)norm[lead] <= ' ') lead++;
+    int pass = got == want_ok &&
+               (!got || (time == want_time &&
+                         (doc ? u == NULL
+                              : (u && nn - lead == url_n &&
+                                 memcmp(norm + lead, url, url_n) == 0))));
+    total++;
+    if (check(pass)) {
+      ok++;
+    } else {
+      printf("FAIL refresh ");
+      json_print_str(in, in_n);
+      printf(": got %d %lu ", got, time);
+      json_print_str(u, un);
+      printf("\n");
+    }
+  }
+  free(s);
+  printf("WPT meta refresh parsing: %d of %d cases\n", ok, total);
+}
+
+/* ---- The walk ---- */
+
+/* The rows of doc as "tag attribute raw [descriptor] (kind)" lines joined
+   by '|'; raw "=doc" for the document's URL; a rel as "rel=...". */
+static void rows(const char *doc, char *out, size_t cap) {
+  html_links w;
+  html_links_init(&w, &url_mem_libc, doc, strlen(doc));
+  const html_link *l;
+  size_t k = 0;
+  out[0] = 0;
+  int rc;
+  while ((rc = html_links_next(&w, &l)) == 1) {
+    k += (size_t)snprintf(out + k, cap - k, "%s%s %s %.*s", k ? "|" : "", l->tag,
+                          l->attribute, (int)l->raw_len, l->raw);
+    if (l->document_url) k += (size_t)snprintf(out + k, cap - k, "=doc");
+    if (l->descriptor)
+      k += (size_t)snprintf(out + k, cap - k, " [%.*s]", (int)l->descriptor_len,
+                            l->descriptor);
+    if (l->rel)
+      k += (size_t)snprintf(out + k, cap - k, " rel=%.*s", (int)l->rel_len, l->rel);
+    k += (size_t)snprintf(out + k, cap - k, " (%c)", html_link_kind_names[l->kind][0]);
+  }
+  if (rc < 0) snprintf(out + k, cap - k, "|error %d", rc);
+  html_links_free(&w);
+}
+
+static void walk(const char *doc, const char *want) {
+  char got[4096];
+  rows(doc, got, sizeof got);
+  if (!check(strcmp(got, want) == 0))
+    printf("FAIL rows of %s\n  want: %s\n  got:  %s\n", doc, want, got);
+}
+
+static void base(const char *doc, const char *want) {
+  url_buf b;
+  char st[64];
+  url_buf_init(&b, &url_mem_libc, st, sizeof st, 1 << 20);
+  int rc = html_base_href(&url_mem_libc, doc, strlen(doc), &b);
+  int ok = want ? rc == 1 && b.len == strlen(want) && memcmp(b.ptr, want, b.len) == 0
+                : rc == 0;
+  if (!check(ok))
+    printf("FAIL base of %s: want %s, got %d %.*s\n", doc, want ? want : "(none)",
+           rc, (int)b.len, b.ptr);
+  url_buf_free(&b);
+}
+
+static void units(void) {
+  walk("<a href=x rel=nofollow>a</a><img src=i.png srcset='a.png 1x, b.png 2x'>",
+       "a href x rel=nofollow (n)|img src i.png (r)|img srcset a.png [1x] (r)|"
+       "img srcset b.png [2x] (r)");
+  walk("<a href='&amp;q=1&ampx=2'>", "a href &q=1&ampx=2 (n)");
+  walk("<script><a href=no></script><a href=yes>", "a href yes (n)");
+  walk("<style><a href=no></style><title><a href=no></title>"
+       "<textarea><a href=no></textarea><xmp><a href=no></xmp>"
+       "<iframe src=f><a href=no></iframe><noembed><a href=no></noembed>"
+       "<noframes><a href=no></noframes><a href=yes>",
+       "iframe src f (r)|a href yes (n)");
+  walk("<noscript><a href=ns></noscript>", "a href ns (n)");
+  walk("<template><a href=t><base href=/b></template><a href=yes>",
+       "a href yes (n)");
+  walk("<template><template></template><a href=t></template><a href=yes>",
+       "a href yes (n)");
+  walk("<svg><a href=s></a><style><a href=no2></style></svg><a href=yes>",
+       "a href no2 (n)|a href yes (n)");
+  walk("<svg><![CDATA[<a href=no>]]></svg><a href=yes>", "a href yes (n)");
+  walk("<math><mi><a href=m></a></mi></math>", "a href m (n)");
+  walk("<svg><g><p><a href=out>", "a href out (n)");
+  walk("<svg><foreignObject><a href=fo></a></foreignObject></svg>",
+       "a href fo (n)");
+  walk("<plaintext><a href=no>", "");
+  walk("<a href=x ping='p1  p2\tp3'>", "a href x (n)|a ping p1 (r)|a ping p2 (r)|a ping p3 (r)");
+  walk("<form action><button formaction=b></button><form action=f>",
+       "form action =doc (n)|button formaction b (n)|form action f (n)");
+  walk("<meta http-equiv=Refresh content='5; URL=\"/next\"'><meta content='1;url=x'>",
+       "meta content /next (n)");
+  walk("<meta http-equiv=refresh content=3>", "meta content =doc (n)");
+  walk("<link rel=stylesheet href=s.css><link rel=alternate href=alt>"
+       "<link rel='preload' imagesrcset='a 100w, b 200w' href=p>",
+       "link href s.css rel=stylesheet (r)|link href alt rel=alternate (n)|"
+       "link imagesrcset a [100w] rel=preload (r)|link imagesrcset b [200w] rel=preload (r)|"
+       "link href p rel=preload (r)");
+  walk("<blockquote cite=c><q cite=q><del cite=d><ins cite=i>",
+       "blockquote cite c (c)|q cite q (c)|del cite d (c)|ins cite i (c)");
+  walk("<html manifest=m><body background=bg><video src=v poster=p><audio src=a>"
+       "<track src=t><source src=s srcset='s2 2x'><embed src=e><object data=o>"
+       "<frame src=fr><input src=in formaction=fa>",
+       "html manifest m (r)|body background bg (r)|video src v (r)|video poster p (r)|"
+       "audio src a (r)|track src t (r)|source src s (r)|source srcset s2 [2x] (r)|"
+       "embed src e (r)|object data o (r)|frame src fr (r)|input src in (r)|"
+       "input formaction fa (n)");
+  walk("<a href=1 href=2 HREF=3>", "a href 1 (n)");
+  walk("<a href='unterminated", "");
+  walk("<!-- <a href=no> --><a href=yes><!-- unterminated <a href=no>",
+       "a href yes (n)");
+
+  base("<a href=x><base href='/b&amp;'>", "/b&");
+  base("<base target=_self><base href=second><base href=third>", "second");
+  base("<template><base href=t></template><base href=real>", "real");
+  base("<svg><base href=s></svg>", NULL);
+  base("<script>'<base href=no>'</script>", NULL);
+  base("<!-- <base href=no> -->", NULL);
+  base("no tags at all", NULL);
+}
+
+int main(void) {
+  srcset_wpt();
+  refresh_wpt();
+  units();
+  return check_summary();
+}
