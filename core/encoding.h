@@ -88,6 +88,8 @@ typedef struct url_encoder {
   int enc;
   int state;
   uint32_t error_cp; /* after URL_ENC_ERROR: the error's code point */
+  int error_len;     /* after URL_ENC_ERROR: bytes written to out before
+                        the error (see url_encoder_put) */
 } url_encoder;
 
 #define URL_ENC_MAX_BYTES 8 /* most bytes url_encoder_put writes */
@@ -102,6 +104,12 @@ void url_encoder_init(url_encoder *e, int enc);
 ** U+FFFD for ISO-2022-JP's ESC, SO and SI).  The state carries on, as
 ** "encode or fail" leaves it (the URL Standard's percent-encode after
 ** encoding calls it code point by code point).
+**
+** Before an error the encoder may already have output bytes: ISO-2022-JP
+** in its jis0208 state writes ESC ( B (back to ASCII) and then fails on a
+** code point jis0208 lacks.  Those bytes are out[0..e->error_len), and the
+** caller writes them before whatever it puts for the error (0 for every
+** other encoding and case).
 */
 int url_encoder_put(url_encoder *e, uint32_t cp, unsigned char *out);
 
