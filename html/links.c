@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "links.h"
+#include "sniff.h"
 
 const char *const html_link_kind_names[3] = {"navigation", "resource",
                                              "citation"};
@@ -385,6 +386,24 @@ static int html_start_tag(html_links *w, const html_token *k) {
     return 0;
   }
   switch_state(&w->tok, tag);
+  if (w->base_only == 2) {
+    /* The late <meta>: "if the element has a charset attribute, and
+       getting an encoding from its value results in an encoding ... change
+       the encoding"; else http-equiv=Content-Type with a content that
+       names one. */
+    if (tag != T_META) return tag == T_TEMPLATE ? (w->template_depth++, 0) : 0;
+    /* (in <template> too: "in template" takes meta by the "in head"
+       rules, which change the encoding) */
+    const html_attr *cs = find_attr(k, "charset");
+    int e = cs ? url_encoding_get(cs->value, cs->value_len) : URL_ENC_NONE;
+    const html_attr *he = find_attr(k, "http-equiv"), *ct = find_attr(k, "content");
+    if (e == URL_ENC_NONE && he && ct &&
+        eq_ci(he->value, he->value_len, "content-type"))
+      e = html_meta_charset(ct->value, ct->value_len);
+    if (e == URL_ENC_NONE) return 0;
+    w->meta_enc = e;
+    return HTML_PAUSE;
+  }
   if (tag == T_TEMPLATE) {
     w->template_depth++;
     return 0;
@@ -469,21 +488,43 @@ void html_links_free(html_links *w) {
   w->stack = NULL;
 }
 
-/* Whether "<base" occurs in s[0..n), in any case. */
-static int has_base_tag(const char *s, size_t n) {
+/* Whether '<' and the four letters `w` (lowercase) occur in s[0..n), in
+   any case: without them there is no such tag to look for. */
+static int has_tag(const char *s, size_t n, const char *w) {
   const char *p = s, *end = s + n;
   while ((p = memchr(p, '<', (size_t)(end - p))) != NULL) {
     p++;
-    if (end - p >= 4 && (p[0] | 0x20) == 'b' && (p[1] | 0x20) == 'a' &&
-        (p[2] | 0x20) == 's' && (p[3] | 0x20) == 'e')
+    if (end - p >= 4 && (p[0] | 0x20) == w[0] && (p[1] | 0x20) == w[1] &&
+        (p[2] | 0x20) == w[2] && (p[3] | 0x20) == w[3])
       return 1;
   }
   return 0;
 }
 
+int html_encoding(const url_allocator *mem, const unsigned char *s, size_t n,
+                  int transport, size_t *bom_len) {
+  int tentative;
+  int e = html_sniff(s, n, transport, bom_len, &tentative);
+  if (!tentative || !has_tag((const char *)s, n, "meta")) return e;
+  /* The tokenizer reads bytes: what it looks for here is ASCII, so the
+     undecoded document serves (windows-1252 is ASCII-compatible). */
+  html_links w;
+  html_links_init(&w, mem, (const char *)s, n);
+  w.base_only = 2;
+  if (html_tokenize(&w.tok) == HTML_PAUSE) {
+    /* §13.2.3.4 "changing the encoding": UTF-16 as UTF-8, x-user-defined
+       as windows-1252. */
+    e = w.meta_enc;
+    if (e == URL_ENC_UTF_16BE || e == URL_ENC_UTF_16LE) e = URL_ENC_UTF_8;
+    if (e == URL_ENC_X_USER_DEFINED) e = URL_ENC_WINDOWS_1252;
+  }
+  html_links_free(&w);
+  return e;
+}
+
 int html_base_href(const url_allocator *mem, const char *doc, size_t n,
                    url_buf *out) {
-  if (!has_base_tag(doc, n)) return 0;
+  if (!has_tag(doc, n, "base")) return 0;
   html_links w;
   html_links_init(&w, mem, doc, n);
   w.base_only = 1;

@@ -51,13 +51,14 @@ typedef struct html_foreign {
 
 typedef struct html_links {
   html_tokenizer tok;
-  int base_only;             /* the <base> prescan: stop at the first */
+  int base_only;             /* 1: the <base> prescan; 2: the late <meta> */
   int template_depth;        /* inside <template> contents: inert */
   html_foreign *stack;       /* open foreign elements */
   size_t depth, stack_cap;
   html_link *rows;           /* the rows of the current tag */
   size_t nrows, next, rows_cap;
   int finished, err;
+  int meta_enc;              /* base_only == 2: the late <meta>'s encoding */
   const char *base;          /* base_only: the href found, or NULL */
   size_t base_len;
 } html_links;
@@ -81,6 +82,16 @@ void html_links_free(html_links *w);
 */
 int html_base_href(const url_allocator *mem, const char *doc, size_t n,
                    url_buf *out);
+
+/*
+** The document's encoding: html_sniff (BOM, `transport`, the <meta>
+** prescan of the first 1024 bytes), and when that leaves the confidence
+** tentative, the first <meta> with a charset that the tree builder meets
+** later (§13.2.3.4: "change the encoding", which reparses), else
+** windows-1252.  *bom_len: the BOM's length.
+*/
+int html_encoding(const url_allocator *mem, const unsigned char *s, size_t n,
+                  int transport, size_t *bom_len);
 
 /*
 ** https://html.spec.whatwg.org/#parse-a-srcset-attribute: calls fn for each
