@@ -59,6 +59,7 @@ static const url_family *const families[] = {
     &url_sites_family,
     &url_keys_family,
     &url_pattern_family,
+    &url_links_family,
 };
 #define N_FAMILIES URL_COUNT(families)
 
