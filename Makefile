@@ -145,8 +145,15 @@ test-cluster: $(NODE) $(LIB) ## three dqlite nodes on 127.0.0.1: URL queries sur
 demo: $(LIB) ## load the extension in the sqlite3 shell over the sample data
 	@sh tools/demo.sh $(B)
 
-bench: $(LIB) ## ns/row of the main functions, as ratios to an identity function and ada
+bench: $(LIB) $(B)/bench/html_bench ## ns/row of the main functions, as ratios to an identity function and ada; MB/s of url_links
 	@$(MAKE) --no-print-directory -C bench B=../$(B)
+	@$(B)/bench/html_bench $(B)/url$(SO)
+
+# MB/s of the HTML tokenizer and of url_links over ../shared's real pages
+# (zlib reads the gzipped ones: the bench only).
+$(B)/bench/html_bench: bench/html_bench.c $(LIB_OBJ) $(B)/tests/mem_libc.o
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(B)/tests/mem_libc.o $(TEST_LIBS) -lz
 
 # Exact, repeatable cost of the parser: callgrind's instruction count of
 # bench/parse_count's parse loop over the first BENCH_COUNT_N URLs of
