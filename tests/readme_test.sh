@@ -67,7 +67,7 @@ END { if (inblock) bad("unterminated ```sql block"); exit err }'
 
 : >"$TMP/want"
 : >"$TMP/lines"
-if ! awk -v want="$TMP/want" -v lines="$TMP/lines" "$SPLIT" README.md \
+if ! awk -v want="$TMP/want" -v lines="$TMP/lines" "$SPLIT" "${DOC:-README.md}" \
     >"$TMP/script.sql" 2>"$TMP/split.err"; then
   fail "README.md: $(cat "$TMP/split.err")"
   summary
