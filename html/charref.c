@@ -26,9 +26,12 @@ static size_t lower_bound(size_t lo, size_t hi, size_t k, int c) {
    at a time (two binary searches each); the entry whose whole name is those
    k bytes is the range's first.  O(len log n). */
 const html_entity *html_entity_longest(const unsigned char *s, size_t n) {
-  size_t lo = 0, hi = HTML_ENTITY_COUNT;
+  if (n == 0 || s[0] >= 128) return NULL;
+  /* The first byte by the index, the others by binary search. */
+  size_t lo = html_entity_first[s[0]], hi = html_entity_first[s[0] + 1];
   const html_entity *best = NULL;
-  for (size_t k = 0; k < n && lo < hi; k++) {
+  if (lo < hi && html_entities[lo].len == 1) best = &html_entities[lo];
+  for (size_t k = 1; k < n && lo < hi; k++) {
     int c = s[k];
     lo = lower_bound(lo, hi, k, c);
     hi = lower_bound(lo, hi, k, c + 1);

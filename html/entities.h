@@ -19,5 +19,8 @@ typedef struct html_entity {
 
 extern const char html_entity_names[];
 extern const html_entity html_entities[HTML_ENTITY_COUNT];
+/* The names that begin with ASCII byte c are entries
+   [html_entity_first[c], html_entity_first[c + 1]). */
+extern const uint16_t html_entity_first[129];
 
 #endif /* HTML_ENTITIES_H */

@@ -45,13 +45,13 @@ static const char *const tag_names[T_COUNT] = {
   "template", "svg", "math", "title", "textarea", "style", "xmp", "noembed",
   "noframes", "plaintext"};
 
+/* The tag's id: a scan of the names of the same first letter and length
+   (at most four), so a start tag costs a few byte compares. */
 static int tag_id(const char *s, size_t n) {
   if (n == 0 || n > 10) return T_OTHER;
-  /* The few candidates of this length and first letter; the names are
-     short, so a scan of the table is cheap and needs no second table. */
   for (int i = 1; i < T_COUNT; i++)
-    if (tag_names[i][0] == s[0] && strncmp(tag_names[i], s, n) == 0 &&
-        tag_names[i][n] == 0)
+    if (tag_names[i][0] == s[0] && tag_names[i][n] == 0 &&
+        strncmp(tag_names[i], s, n) == 0)
       return i;
   return T_OTHER;
 }
@@ -64,46 +64,52 @@ static const struct link_attr {
   unsigned char tag;
   unsigned char how;
   unsigned char kind;
+  unsigned char len; /* of name */
   const char *name;
 } link_attrs[] = {
-  {T_A, V_URL, HTML_LINK_NAVIGATION, "href"},
-  {T_A, V_PING, HTML_LINK_RESOURCE, "ping"},
-  {T_AREA, V_URL, HTML_LINK_NAVIGATION, "href"},
-  {T_AREA, V_PING, HTML_LINK_RESOURCE, "ping"},
-  {T_LINK, V_URL, HTML_LINK_NAVIGATION, "href"}, /* kind by rel */
-  {T_LINK, V_SRCSET, HTML_LINK_RESOURCE, "imagesrcset"},
-  {T_IMG, V_URL, HTML_LINK_RESOURCE, "src"},
-  {T_IMG, V_SRCSET, HTML_LINK_RESOURCE, "srcset"},
-  {T_SOURCE, V_URL, HTML_LINK_RESOURCE, "src"},
-  {T_SOURCE, V_SRCSET, HTML_LINK_RESOURCE, "srcset"},
-  {T_SCRIPT, V_URL, HTML_LINK_RESOURCE, "src"},
-  {T_IFRAME, V_URL, HTML_LINK_RESOURCE, "src"},
-  {T_FRAME, V_URL, HTML_LINK_RESOURCE, "src"},
-  {T_EMBED, V_URL, HTML_LINK_RESOURCE, "src"},
-  {T_OBJECT, V_URL, HTML_LINK_RESOURCE, "data"},
-  {T_VIDEO, V_URL, HTML_LINK_RESOURCE, "src"},
-  {T_VIDEO, V_URL, HTML_LINK_RESOURCE, "poster"},
-  {T_AUDIO, V_URL, HTML_LINK_RESOURCE, "src"},
-  {T_TRACK, V_URL, HTML_LINK_RESOURCE, "src"},
-  {T_FORM, V_ACTION, HTML_LINK_NAVIGATION, "action"},
-  {T_BUTTON, V_ACTION, HTML_LINK_NAVIGATION, "formaction"},
-  {T_INPUT, V_ACTION, HTML_LINK_NAVIGATION, "formaction"},
-  {T_INPUT, V_URL, HTML_LINK_RESOURCE, "src"},
-  {T_BLOCKQUOTE, V_URL, HTML_LINK_CITATION, "cite"},
-  {T_Q, V_URL, HTML_LINK_CITATION, "cite"},
-  {T_DEL, V_URL, HTML_LINK_CITATION, "cite"},
-  {T_INS, V_URL, HTML_LINK_CITATION, "cite"},
-  {T_META, V_REFRESH, HTML_LINK_NAVIGATION, "content"},
-  {T_HTML, V_URL, HTML_LINK_RESOURCE, "manifest"},
-  {T_BODY, V_URL, HTML_LINK_RESOURCE, "background"},
+  {T_A, V_URL, HTML_LINK_NAVIGATION, 4, "href"},
+  {T_A, V_PING, HTML_LINK_RESOURCE, 4, "ping"},
+  {T_AREA, V_URL, HTML_LINK_NAVIGATION, 4, "href"},
+  {T_AREA, V_PING, HTML_LINK_RESOURCE, 4, "ping"},
+  {T_LINK, V_URL, HTML_LINK_NAVIGATION, 4, "href"}, /* kind by rel */
+  {T_LINK, V_SRCSET, HTML_LINK_RESOURCE, 11, "imagesrcset"},
+  {T_IMG, V_URL, HTML_LINK_RESOURCE, 3, "src"},
+  {T_IMG, V_SRCSET, HTML_LINK_RESOURCE, 6, "srcset"},
+  {T_SOURCE, V_URL, HTML_LINK_RESOURCE, 3, "src"},
+  {T_SOURCE, V_SRCSET, HTML_LINK_RESOURCE, 6, "srcset"},
+  {T_SCRIPT, V_URL, HTML_LINK_RESOURCE, 3, "src"},
+  {T_IFRAME, V_URL, HTML_LINK_RESOURCE, 3, "src"},
+  {T_FRAME, V_URL, HTML_LINK_RESOURCE, 3, "src"},
+  {T_EMBED, V_URL, HTML_LINK_RESOURCE, 3, "src"},
+  {T_OBJECT, V_URL, HTML_LINK_RESOURCE, 4, "data"},
+  {T_VIDEO, V_URL, HTML_LINK_RESOURCE, 3, "src"},
+  {T_VIDEO, V_URL, HTML_LINK_RESOURCE, 6, "poster"},
+  {T_AUDIO, V_URL, HTML_LINK_RESOURCE, 3, "src"},
+  {T_TRACK, V_URL, HTML_LINK_RESOURCE, 3, "src"},
+  {T_FORM, V_ACTION, HTML_LINK_NAVIGATION, 6, "action"},
+  {T_BUTTON, V_ACTION, HTML_LINK_NAVIGATION, 10, "formaction"},
+  {T_INPUT, V_ACTION, HTML_LINK_NAVIGATION, 10, "formaction"},
+  {T_INPUT, V_URL, HTML_LINK_RESOURCE, 3, "src"},
+  {T_BLOCKQUOTE, V_URL, HTML_LINK_CITATION, 4, "cite"},
+  {T_Q, V_URL, HTML_LINK_CITATION, 4, "cite"},
+  {T_DEL, V_URL, HTML_LINK_CITATION, 4, "cite"},
+  {T_INS, V_URL, HTML_LINK_CITATION, 4, "cite"},
+  {T_META, V_REFRESH, HTML_LINK_NAVIGATION, 7, "content"},
+  {T_HTML, V_URL, HTML_LINK_RESOURCE, 8, "manifest"},
+  {T_BODY, V_URL, HTML_LINK_RESOURCE, 10, "background"},
 };
 #define N_LINK_ATTRS (sizeof link_attrs / sizeof link_attrs[0])
 
-/* The first entry of each tag in link_attrs (N_LINK_ATTRS if none). */
+/* The first entry of each tag in link_attrs (N_LINK_ATTRS if none): a
+   binary search, the table being sorted by tag. */
 static size_t first_attr(int tag) {
-  for (size_t i = 0; i < N_LINK_ATTRS; i++)
-    if (link_attrs[i].tag == tag) return i;
-  return N_LINK_ATTRS;
+  size_t lo = 0, hi = N_LINK_ATTRS;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (link_attrs[mid].tag < tag) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < N_LINK_ATTRS && link_attrs[lo].tag == tag ? lo : N_LINK_ATTRS;
 }
 
 static int ascii_ws(int c) {
@@ -255,8 +261,7 @@ static void tag_rows(html_links *w, int tag, const html_token *k) {
     const html_attr *a = &k->attrs[j];
     for (size_t e = i; e < N_LINK_ATTRS && link_attrs[e].tag == tag; e++) {
       const struct link_attr *la = &link_attrs[e];
-      if (a->name_len != strlen(la->name) ||
-          memcmp(a->name, la->name, a->name_len) != 0)
+      if (a->name_len != la->len || memcmp(a->name, la->name, la->len) != 0)
         continue;
       c.proto.attribute = la->name;
       c.proto.kind = la->kind;

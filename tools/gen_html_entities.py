@@ -36,6 +36,16 @@ def main():
     out.write("const html_entity html_entities[HTML_ENTITY_COUNT] = {\n")
     for off, n, c1, c2 in rows:
         out.write("  {0x%X, %d, %d, 0x%X},\n" % (c1, off, n, c2))
+    out.write("};\n\n")
+    # The first entry of each first byte: names starting with byte c are
+    # entries [first[c], first[c + 1]).
+    first = []
+    for c in range(129):
+        k = next((i for i, (name, _) in enumerate(ents) if ord(name[0]) >= c), len(ents))
+        first.append(k)
+    out.write("const uint16_t html_entity_first[129] = {\n")
+    for i in range(0, 129, 12):
+        out.write("  " + ", ".join(str(v) for v in first[i:i + 12]) + ",\n")
     out.write("};\n")
     sys.stderr.write("%d entities, %d name bytes\n" % (len(rows), len(blob)))
 
