@@ -385,6 +385,10 @@ static void switch_state(html_tokenizer *t, int tag) {
 
 static int html_start_tag(html_links *w, const html_token *k) {
   int tag = tag_id(k->name, k->name_len);
+  /* "A start tag whose tag name is "image": Parse error. Change the
+     token's tag name to "img" and reprocess it. (Don't ask.)" */
+  if (tag == T_OTHER && k->name_len == 5 && memcmp(k->name, "image", 5) == 0)
+    tag = T_IMG;
   if (tag == T_SVG || tag == T_MATH) {
     if (!k->self_closing) push_foreign(w, tag == T_SVG ? NS_SVG : NS_MATH, k);
     set_foreign(w);
@@ -449,7 +453,15 @@ static int on_token(void *ctx, html_tokenizer *t, const html_token *k) {
     return html_start_tag(w, k);
   }
   if (k->type == HTML_END_TAG) {
-    if (w->depth > 0) {
+    if (w->depth > 0 && !w->stack[w->depth - 1].html &&
+        ((k->name_len == 2 && memcmp(k->name, "br", 2) == 0) ||
+         (k->name_len == 1 && k->name[0] == 'p'))) {
+      /* "An end tag whose tag name is "br", "p": Parse error. Pop ... until
+         the current node is ... an HTML integration point, or an element
+         in the HTML namespace", then it is processed as HTML. */
+      while (w->depth > 0 && !w->stack[w->depth - 1].html) w->depth--;
+      set_foreign(w);
+    } else if (w->depth > 0) {
       end_foreign(w, k);
       set_foreign(w);
     } else if (w->template_depth > 0 && k->name_len == 8 &&

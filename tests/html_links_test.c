@@ -251,6 +251,9 @@ static void units(void) {
   walk("<svg><foreignObject><a href=fo></a></foreignObject></svg>",
        "a href fo (n)");
   walk("<plaintext><a href=no>", "");
+  walk("<image src=i.png>", "img src i.png (r)"); /* the tree builder's rename */
+  walk("<svg><g></p><a href=out>", "a href out (n)");
+  walk("<svg><g></br><img src=out>", "img src out (r)");
   walk("<a href=x ping='p1  p2\tp3'>", "a href x (n)|a ping p1 (r)|a ping p2 (r)|a ping p3 (r)");
   walk("<form action><button formaction=b></button><form action=f>",
        "form action =doc (n)|button formaction b (n)|form action f (n)");
