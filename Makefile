@@ -58,6 +58,7 @@ LIB      := $(B)/url$(SO)
 NODE     := $(B)/url-dqlite-node
 
 .PHONY: all help deps test test-sanitize test-cluster demo bench bench-count fuzz install \
+        bench-encoding \
         uninstall clean idna2008-data tsan
 .SECONDARY: $(TEST_LIB)
 
@@ -160,6 +161,9 @@ bench: $(LIB) $(B)/bench/html_bench ## ns/row of the main functions, as ratios t
 $(B)/bench/html_bench: bench/html_bench.c $(LIB_OBJ) $(B)/tests/mem_libc.o
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(B)/tests/mem_libc.o $(TEST_LIBS) -lz
+
+bench-encoding: ## MB/s of core/encoding.c's encoders and decoders, one encoding per family
+	@$(MAKE) --no-print-directory -C bench B=../$(B) encoding
 
 # Exact, repeatable cost of the parser: callgrind's instruction count of
 # bench/parse_count's parse loop over the first BENCH_COUNT_N URLs of

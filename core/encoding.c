@@ -199,11 +199,30 @@ int url_encode_text(url_buf *out, int enc, const char *s, size_t n,
       url_enc_copy_ascii(out, u, n, &i);
       continue;
     }
+    if (enc == URL_ENC_ISO_2022_JP && e.state == 0) {
+      /* ISO-2022-JP in its ASCII state: ASCII but ESC, SO and SI is
+         itself. */
+      size_t k0 = i;
+      while (i < n && u[i] < 0x80 && u[i] != 0x0E && u[i] != 0x0F && u[i] != 0x1B) i++;
+      url_buf_append(out, s + k0, i - k0);
+      if (i == n) break;
+    }
     uint32_t cp = url_utf8_next(u, n, &i);
-    k = url_encoder_put(&e, cp, bytes);
-    if (k >= 0) {
-      url_buf_append(out, (const char *)bytes, (size_t)k);
-      continue;
+    /* Straight into out when it has room (no reserve: near out's limit the
+       bytes go through url_buf_append, which knows it exactly). */
+    if (out->cap - out->len >= URL_ENC_MAX_BYTES && !out->err) {
+      k = url_encoder_put(&e, cp, (unsigned char *)out->ptr + out->len);
+      if (k >= 0) {
+        out->len += (size_t)k;
+        continue;
+      }
+      memcpy(bytes, out->ptr + out->len, (size_t)e.error_len);
+    } else {
+      k = url_encoder_put(&e, cp, bytes);
+      if (k >= 0) {
+        url_buf_append(out, (const char *)bytes, (size_t)k);
+        continue;
+      }
     }
     url_buf_append(out, (const char *)bytes, (size_t)e.error_len);
     if (mode != URL_ENC_HTML) return out->err ? out->err : URL_FAILURE;

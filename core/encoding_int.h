@@ -15,28 +15,31 @@
 /* Appends the scalar value cp as UTF-8: a capacity check and direct
    stores, as decoders call it once per code point. */
 static inline void url_enc_emit(url_buf *b, uint32_t cp) {
-  if (b->cap - b->len < 4 || b->err) {
-    if (url_buf_reserve(b, 4) != 0) return;
+  size_t n = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+  if (b->cap - b->len < n || b->err) {
+    if (url_buf_reserve(b, n) != 0) return;
   }
   unsigned char *p = (unsigned char *)b->ptr + b->len;
-  if (cp < 0x80) {
-    p[0] = (unsigned char)cp;
-    b->len += 1;
-  } else if (cp < 0x800) {
-    p[0] = (unsigned char)(0xC0 | (cp >> 6));
-    p[1] = (unsigned char)(0x80 | (cp & 0x3F));
-    b->len += 2;
-  } else if (cp < 0x10000) {
-    p[0] = (unsigned char)(0xE0 | (cp >> 12));
-    p[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-    p[2] = (unsigned char)(0x80 | (cp & 0x3F));
-    b->len += 3;
-  } else {
-    p[0] = (unsigned char)(0xF0 | (cp >> 18));
-    p[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
-    p[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-    p[3] = (unsigned char)(0x80 | (cp & 0x3F));
-    b->len += 4;
+  b->len += n;
+  switch (n) {
+    case 1:
+      p[0] = (unsigned char)cp;
+      break;
+    case 2:
+      p[0] = (unsigned char)(0xC0 | (cp >> 6));
+      p[1] = (unsigned char)(0x80 | (cp & 0x3F));
+      break;
+    case 3:
+      p[0] = (unsigned char)(0xE0 | (cp >> 12));
+      p[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+      p[2] = (unsigned char)(0x80 | (cp & 0x3F));
+      break;
+    default:
+      p[0] = (unsigned char)(0xF0 | (cp >> 18));
+      p[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
+      p[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+      p[3] = (unsigned char)(0x80 | (cp & 0x3F));
+      break;
   }
 }
 

@@ -4,10 +4,10 @@
 ** tools/gen_encoding_tables.py; do not edit.  Layout: encoding_tables.h.
 **
 ** Generated from encodings.json and index-*.txt of
-** https://github.com/whatwg/encoding, whose portions in source code are
-** under the BSD 3-Clause License:
+** https://github.com/whatwg/encoding (indexes dated 2024-09-18), whose portions
+** in source code are under the BSD 3-Clause License:
 **
-** Copyright (c) WHATWG (Apple, Google, Mozilla, Microsoft).
+** Copyright © WHATWG (Apple, Google, Mozilla, Microsoft).
 **
 ** Redistribution and use in source and binary forms, with or without
 ** modification, are permitted provided that the following conditions are met:

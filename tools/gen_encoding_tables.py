@@ -25,10 +25,10 @@ NOTICE = """/*
 ** tools/gen_encoding_tables.py; do not edit.  Layout: encoding_tables.h.
 **
 ** Generated from encodings.json and index-*.txt of
-** https://github.com/whatwg/encoding, whose portions in source code are
-** under the BSD 3-Clause License:
+** https://github.com/whatwg/encoding (indexes dated %s), whose portions
+** in source code are under the BSD 3-Clause License:
 **
-** Copyright (c) WHATWG (Apple, Google, Mozilla, Microsoft).
+** Copyright © WHATWG (Apple, Google, Mozilla, Microsoft).
 **
 ** Redistribution and use in source and binary forms, with or without
 ** modification, are permitted provided that the following conditions are met:
@@ -69,6 +69,18 @@ def read_index(name):
             parts = line.split('\t')
             out.append((int(parts[0].strip()), int(parts[1].strip(), 16)))
     return out
+
+
+def index_date():
+    """The "Date:" of the index files' headers (all the same)."""
+    dates = set()
+    for name in sorted(os.listdir(ENC)):
+        if name.startswith('index-') and name.endswith('.txt'):
+            with open(os.path.join(ENC, name), encoding='utf-8') as f:
+                for line in f:
+                    if line.startswith('# Date:'):
+                        dates.add(line.split(':', 1)[1].strip())
+    return ', '.join(sorted(dates))
 
 
 class Out:
@@ -141,10 +153,8 @@ def main():
     assert len(names) == 40 and names[0] == 'UTF-8' and names[-1] == 'x-user-defined'
 
     o = Out()
-    o.raw(NOTICE)
+    o.raw(NOTICE % index_date())
     o.raw('#include "encoding_tables.h"\n')
-    # Declared static-free: encoding_tables.h names them; the helpers
-    # arrays of the reverse indexes are file-local.
     labels = sorted((l, num[e['name']]) for e in encs for l in e['labels'])
     assert len(labels) == 228 and max(len(l) for l, _ in labels) < 20
     o.raw('const url_enc_label url_enc_labels[] = {')
