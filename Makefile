@@ -157,10 +157,12 @@ bench: $(LIB) $(B)/bench/html_bench ## ns/row of the main functions, as ratios t
 	@$(B)/bench/html_bench $(B)/url$(SO)
 
 # MB/s of the HTML tokenizer and of url_links over ../shared's real pages
-# (zlib reads the gzipped ones: the bench only).
+# (zlib reads the gzipped ones; libgumbo, if installed, is the comparison:
+# the bench only).
+GUMBO = $(shell pkg-config --exists gumbo 2>/dev/null && echo -DHAVE_GUMBO $$(pkg-config --cflags --libs gumbo))
 $(B)/bench/html_bench: bench/html_bench.c $(LIB_OBJ) $(B)/tests/mem_libc.o
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(B)/tests/mem_libc.o $(TEST_LIBS) -lz
+	$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(B)/tests/mem_libc.o $(TEST_LIBS) -lz $(GUMBO)
 
 bench-encoding: ## MB/s of core/encoding.c's encoders and decoders, one encoding per family
 	@$(MAKE) --no-print-directory -C bench B=../$(B) encoding

@@ -14,6 +14,10 @@
 **   url_links        SELECT count(url) FROM pages, url_links(body, page):
 **                    sniffing, decoding, <base> prescan, walk and the URL
 **                    parse of every row, through SQLite
+**   gumbo            when the build finds libgumbo (Debian's libgumbo-dev;
+**                    HAVE_GUMBO): gumbo_parse of each page and a walk of its
+**                    tree for href/src attributes, for the ratio; the bench
+**                    only, never the extension or its tests
 */
 #include <dirent.h>
 #include <stdio.h>
@@ -23,6 +27,10 @@
 #include <zlib.h>
 
 #include <sqlite3.h>
+
+#ifdef HAVE_GUMBO
+#include <gumbo.h>
+#endif
 
 #include "links.h"
 #include "mem_libc.h"
@@ -143,6 +151,27 @@ static void run_sql(const pageset *ps) {
   }
 }
 
+#ifdef HAVE_GUMBO
+static void gumbo_walk(const GumboNode *n) {
+  if (n->type != GUMBO_NODE_ELEMENT && n->type != GUMBO_NODE_TEMPLATE) return;
+  const GumboElement *e = &n->v.element;
+  for (unsigned i = 0; i < e->attributes.length; i++) {
+    const GumboAttribute *a = e->attributes.data[i];
+    if (strcmp(a->name, "href") == 0 || strcmp(a->name, "src") == 0)
+      sink += strlen(a->value);
+  }
+  for (unsigned i = 0; i < e->children.length; i++) gumbo_walk(e->children.data[i]);
+}
+
+static void run_gumbo(const pageset *ps) {
+  for (size_t i = 0; i < ps->n; i++) {
+    GumboOutput *o = gumbo_parse_with_options(&kGumboDefaultOptions, ps->p[i].s, ps->p[i].n);
+    gumbo_walk(o->root);
+    gumbo_destroy_output(&kGumboDefaultOptions, o);
+  }
+}
+#endif
+
 static int cmp_double(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
   return x < y ? -1 : x > y;
@@ -193,8 +222,14 @@ int main(int argc, char **argv) {
     return 1;
   }
   printf("html_bench: MB/s (10^6 input bytes per second), median of %d rounds\n", rounds);
-  printf("%-38s %6s %9s %10s %14s %11s %10s\n", "pages", "count", "MB", "tokenizer",
-         "tokenizer+text", "links walk", "url_links");
+  printf("%-38s %6s %9s %10s %14s %11s %10s%s\n", "pages", "count", "MB", "tokenizer",
+         "tokenizer+text", "links walk", "url_links",
+#ifdef HAVE_GUMBO
+         "      gumbo  url_links/gumbo"
+#else
+         "  (no libgumbo: no comparison)"
+#endif
+  );
   for (int i = 0; i < 2; i++) {
     pageset *ps = &sets[i];
     if (ps->n == 0) {
@@ -205,8 +240,13 @@ int main(int argc, char **argv) {
     double b = measure(ps, tok_text, rounds);
     double c = measure(ps, run_walk, rounds);
     double d = measure(ps, run_sql, rounds);
-    printf("%-38s %6zu %9.1f %10.0f %14.0f %11.0f %10.0f\n", ps->name, ps->n,
+    printf("%-38s %6zu %9.1f %10.0f %14.0f %11.0f %10.0f", ps->name, ps->n,
            (double)ps->bytes / 1e6, a, b, c, d);
+#ifdef HAVE_GUMBO
+    double g = measure(ps, run_gumbo, rounds);
+    printf(" %10.1f %15.1fx", g, d / g);
+#endif
+    printf("\n");
   }
   sqlite3_finalize(st);
   sqlite3_close(db);
