@@ -50,8 +50,8 @@ static const char *const tag_names[T_COUNT] = {
 static int tag_id(const char *s, size_t n) {
   if (n == 0 || n > 10) return T_OTHER;
   for (int i = 1; i < T_COUNT; i++)
-    if (tag_names[i][0] == s[0] && tag_names[i][n] == 0 &&
-        strncmp(tag_names[i], s, n) == 0)
+    if (tag_names[i][0] == s[0] && strncmp(tag_names[i], s, n) == 0 &&
+        tag_names[i][n] == 0) /* (read only when the name is that long) */
       return i;
   return T_OTHER;
 }
