@@ -46,6 +46,7 @@ typedef struct links_cursor {
   int active;           /* w is started */
   url_buf text;         /* the decoded document */
   size_t shift;         /* added to offsets: a UTF-8 BOM's length */
+  int enc;              /* the document's encoding */
   url page, doc_base;   /* page_url; the document base URL */
   int has_page, has_base;
   url resolved;         /* the current row's url */
@@ -121,8 +122,8 @@ static int document_base(links_cursor *c, const char *s, size_t n) {
     url_buf_free(&href);
     return -rc;
   }
-  rc = url_parse(&c->doc_base, href.ptr ? href.ptr : "", href.len,
-                 c->has_page ? &c->page : NULL);
+  rc = html_url_parse(&c->doc_base, href.ptr ? href.ptr : "", href.len,
+                      c->has_page ? &c->page : NULL, c->enc);
   url_buf_free(&href);
   if (rc == URL_OK) {
     url_str scheme = url_scheme(&c->doc_base);
@@ -174,6 +175,7 @@ static int links_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
                           transport, &bom);
   const char *text;
   size_t len;
+  c->enc = enc;
   rc = html_decode(&c->text, enc, (const unsigned char *)p, n, bom, &text, &len);
   if (rc != URL_OK) return rc;
   if (text != c->text.ptr) {
@@ -207,18 +209,13 @@ static void links_column(url_tvf_cursor *cur, sqlite3_context *ctx, int i) {
   if (!l) return;
   switch (i) {
   case C_URL: {
-    if (l->document_url) {
-      /* "the URL of the form document" / "document's URL" */
-      if (c->has_page) url_result_str(ctx, URL_OK, url_href(&c->page));
-      else sqlite3_result_null(ctx);
-      return;
-    }
     if (c->resolved_row != cur->row) {
       url_free(&c->resolved);
       url_init(&c->resolved, &url_mem_sqlite, c->st_res, sizeof c->st_res,
                cur->max);
       const url *b = c->has_base ? &c->doc_base : c->has_page ? &c->page : NULL;
-      c->resolved_rc = url_parse(&c->resolved, l->raw, l->raw_len, b);
+      c->resolved_rc = html_link_resolve(&c->resolved, l, b,
+                                         c->has_page ? &c->page : NULL, c->enc);
       c->resolved_row = cur->row;
     }
     url_result_str(ctx, c->resolved_rc, url_href(&c->resolved));

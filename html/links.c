@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "links.h"
+#include "parse.h"
 #include "sniff.h"
 
 const char *const html_link_kind_names[3] = {"navigation", "resource",
@@ -188,9 +189,9 @@ static html_link *add_row(row_ctx *c, const char *raw, size_t n) {
   return r;
 }
 
-static int srcset_row(void *ctx, const char *url, size_t n, const char *desc,
+static int srcset_row(void *ctx, const char *u, size_t n, const char *desc,
                       size_t dn) {
-  html_link *r = add_row(ctx, url, n);
+  html_link *r = add_row(ctx, u, n);
   if (!r) return 1;
   r->descriptor = desc;
   r->descriptor_len = dn;
@@ -554,4 +555,24 @@ int html_base_href(const url_allocator *mem, const char *doc, size_t n,
   }
   html_links_free(&w);
   return found;
+}
+
+int html_url_parse(url *out, const char *s, size_t n, const url *base,
+                   int enc) {
+  /* https://html.spec.whatwg.org/#encoding-parsing-a-url: "Let encoding be
+     UTF-8. If environment is a Document object, then set encoding to
+     environment's character encoding."  The query is UTF-8 until the URL
+     parser takes an encoding (HTML_QUERY_ENCODING). */
+  (void)enc;
+  return url_parse(out, s, n, base);
+}
+
+int html_link_resolve(url *out, const html_link *l, const url *base,
+                      const url *page, int enc) {
+  if (l->document_url) {
+    if (!page) return URL_FAILURE;
+    url_str h = url_href(page);
+    return url_parse(out, h.s, h.n, NULL);
+  }
+  return html_url_parse(out, l->raw, l->raw_len, base, enc);
 }

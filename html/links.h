@@ -84,6 +84,27 @@ int html_base_href(const url_allocator *mem, const char *doc, size_t n,
                    url_buf *out);
 
 /*
+** A row's URL as the DOM's IDL attribute gives it: raw parsed against
+** `base` (the document base URL; NULL: none) with the document's encoding
+** `enc` for the query (https://html.spec.whatwg.org/#encoding-parsing-a-url);
+** a row with document_url set is `page` itself.  Returns URL_OK,
+** URL_FAILURE (no URL) or out's error.  For now every query is encoded as
+** UTF-8: the URL parser with an encoding is another branch's (encint).
+*/
+struct url;
+int html_link_resolve(struct url *out, const html_link *l,
+                      const struct url *base, const struct url *page, int enc);
+
+/* The encoding-parsing of s[0..n) (valid UTF-8) against base (NULL: none)
+   for a document in `enc`, as html_link_resolve and the frozen base URL
+   use it. */
+int html_url_parse(struct url *out, const char *s, size_t n,
+                   const struct url *base, int enc);
+
+/* 1 once html_url_parse encodes queries in the document's encoding. */
+#define HTML_QUERY_ENCODING 0
+
+/*
 ** The document's encoding: html_sniff (BOM, `transport`, the <meta>
 ** prescan of the first 1024 bytes), and when that leaves the confidence
 ** tentative, the first <meta> with a charset that the tree builder meets

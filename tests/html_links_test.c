@@ -9,6 +9,11 @@
 **     the whole attribute as one URL.
 **   - WPT's meta refresh parsing.html: its table of {input, expected}
 **     (failure [], or [time, url] with __filename__ for the document's URL).
+**   - WPT's query-encoding expectations (resolve-url.js: every element's
+**     URL attribute, <base href> and the scheme cases, in documents of
+**     UTF-8, UTF-16BE/LE, windows-1252, windows-1251), with a known-failing
+**     list while queries are UTF-8 (HTML_QUERY_ENCODING 0);
+**   - the 130 real pages of ../shared/html/;
 **   - unit cases of the walk: the rows of small documents (state switches,
 **     template, foreign content, noscript, srcset, ping, refresh, form
 **     action), and the <base> prescan.
@@ -23,6 +28,9 @@
 #include "mem_libc.h"
 #include "shared_data.h"
 #include "sniff.h"
+#include "parse.h"
+#include "utf8.h"
+#include "encoding.h"
 
 #include <dirent.h>
 
@@ -49,12 +57,12 @@ typedef struct pick {
 
 /* The candidate a 1x screen takes: the first whose density is 1 (no
    descriptor, or "1x" by value), else the first candidate. */
-static int on_candidate(void *ctx, const char *url, size_t n, const char *d,
+static int on_candidate(void *ctx, const char *u, size_t n, const char *d,
                         size_t dn) {
   pick *p = ctx;
   int is_1x = dn == 0 || (d[dn - 1] == 'x' && strtod(d, NULL) == 1.0);
   if (!p->have || (is_1x && !p->have_1x)) {
-    p->url = url;
+    p->url = u;
     p->n = n;
     p->have = 1;
     p->have_1x = is_1x;
@@ -134,7 +142,7 @@ static void refresh_wpt(void) {
                      "pragma-directives/attr-meta-http-equiv-refresh/parsing.html", &n);
   int total = 0, ok = 0;
   for (char *p = strstr(s, "{input: "); p; p = strstr(p + 1, "{input: ")) {
-    char in[256], url[256];
+    char in[256], want_url[256];
     size_t in_n, url_n = 0;
     const char *q = js_string(p + 8, in, &in_n);
     q = strstr(q, "expected: [");
@@ -145,13 +153,13 @@ static void refresh_wpt(void) {
     if (want_ok) {
       want_time = strtoul(q, NULL, 10);
       q = strchr(q, '\'');
-      js_string(q, url, &url_n);
+      js_string(q, want_url, &url_n);
     }
     unsigned long time = 0;
     const char *u = NULL;
     size_t un = 0;
     int got = html_refresh_parse(in, in_n, &time, &u, &un);
-    int doc = url_n == 12 && memcmp(url, "__filename__", 12) == 0;
+    int doc = url_n == 12 && memcmp(want_url, "__filename__", 12) == 0;
     /* The expected URL is unresolved: the URL parser strips what it
        strips (tabs and newlines, C0 and space at the ends). */
     char norm[256];
@@ -165,7 +173,7 @@ static void refresh_wpt(void) {
                (!got || (time == want_time &&
                          (doc ? u == NULL
                               : (u && nn - lead == url_n &&
-                                 memcmp(norm + lead, url, url_n) == 0))));
+                                 memcmp(norm + lead, want_url, url_n) == 0))));
     total++;
     if (check(pass)) {
       ok++;
@@ -361,7 +369,180 @@ static void real_pages(void) {
          pages, bytes, rows, bases);
 }
 
+/* ---- WPT query encoding ---- */
+
+/* html/infrastructure/urls/resolving-urls/query-encoding/resources/
+   resolve-url.js: in a document of each encoding, "?q=\u00E5" resolves
+   with the query in that encoding (expected_obj), for every element's URL
+   attribute and through <base href>; the scheme tests: ftp, file, http,
+   https in the document's encoding, the others (ws, wss, non-special) in
+   UTF-8.  Until html_url_parse encodes queries (HTML_QUERY_ENCODING), the
+   legacy encodings' cases that need it are listed as known failing. */
+static const char *const qe_schemes[] = {
+  "ftp://example.invalid/?x=", "file:///?x=", "http://example.invalid/?x=",
+  "https://example.invalid/?x="};
+static const char *const qe_schemes_utf8[] = {
+  "ws://example.invalid/?x=", "wss://example.invalid/?x=", "gopher://example.invalid/?x=",
+  "mailto:example@invalid?x=", "data:text/plain;charset=ENC,?x=", "javascript:\"?x=",
+  "ftps://example.invalid/?x=", "httpbogus://example.invalid/?x=", "bitcoin:foo?x=",
+  "geo:foo?x=", "im:foo?x=", "irc:foo?x=", "ircs:foo?x=", "magnet:foo?x=", "mms:foo?x=",
+  "news:foo?x=", "nntp:foo?x=", "sip:foo?x=", "sms:foo?x=", "smsto:foo?x=", "ssh:foo?x=",
+  "tel:foo?x=", "urn:foo?x=", "webcal:foo?x=", "wtai:foo?x=", "xmpp:foo?x=", "web+http:foo?x="};
+
+/* The document's bytes in enc: UTF-16 by hand (BMP text), legacy through
+   the encoder (html mode: unmappable as &#N;, as a page would be saved). */
+static void encode_doc(url_buf *out, int enc, const char *s) {
+  if (enc == URL_ENC_UTF_16BE || enc == URL_ENC_UTF_16LE) {
+    size_t i = 0, n = strlen(s);
+    while (i < n) {
+      uint32_t cp = url_utf8_next((const unsigned char *)s, n, &i);
+      char b[2] = {(char)(cp >> 8), (char)(cp & 0xFF)};
+      if (enc == URL_ENC_UTF_16LE) {
+        char t = b[0];
+        b[0] = b[1];
+        b[1] = t;
+      }
+      url_buf_append(out, b, 2);
+    }
+    return;
+  }
+  if (enc == URL_ENC_UTF_8) url_buf_puts(out, s);
+  else url_encode_text(out, enc, s, strlen(s), URL_ENC_HTML);
+}
+
+static void query_encoding(void) {
+  static const struct { const char *label, *want; } encs[] = {
+    {"utf-8", "%C3%A5"}, {"utf-16be", "%C3%A5"}, {"utf-16le", "%C3%A5"},
+    {"windows-1252", "%E5"}, {"windows-1251", "%26%23229%3B"}};
+  int total = 0, ok = 0, known = 0;
+  for (size_t e = 0; e < sizeof encs / sizeof encs[0]; e++) {
+    int enc = url_encoding_get(encs[e].label, strlen(encs[e].label));
+    char doc[8192];
+    size_t k = 0;
+#define Q "resources/resource.py?q=\xC3\xA5&amp;type=x"
+    k += (size_t)snprintf(doc + k, sizeof doc - k,
+        "<html manifest='" Q "'><body background='" Q "'><a href='" Q "'></a>"
+        "<area href='" Q "'><link rel=stylesheet href='" Q "'><img src='" Q "'>"
+        "<iframe src='" Q "'></iframe><frame src='" Q "'><embed src='" Q "'>"
+        "<object data='" Q "'></object><video src='" Q "' poster='" Q "'></video>"
+        "<audio src='" Q "'><track src='" Q "'></audio><source src='" Q "'>"
+        "<script src='" Q "'></script><form action='" Q "'><button formaction='" Q "'>"
+        "<input formaction='" Q "' src='" Q "'><blockquote cite='" Q "'>"
+        "<q cite='" Q "'><del cite='" Q "'><ins cite='" Q "'>"
+        "<img srcset='" Q " 2x'><a ping='" Q "'>"
+        "<meta http-equiv=refresh content='0; url=" Q "'>");
+    for (size_t i = 0; i < sizeof qe_schemes / sizeof qe_schemes[0]; i++)
+      k += (size_t)snprintf(doc + k, sizeof doc - k, "<a href='%s\xC3\xA5'>", qe_schemes[i]);
+    for (size_t i = 0; i < sizeof qe_schemes_utf8 / sizeof qe_schemes_utf8[0]; i++)
+      k += (size_t)snprintf(doc + k, sizeof doc - k, "<a href='%s\xC3\xA5'>", qe_schemes_utf8[i]);
+    url_buf bytes;
+    char st[64];
+    url_buf_init(&bytes, &url_mem_libc, st, sizeof st, 1 << 20);
+    encode_doc(&bytes, enc, doc);
+    size_t bom;
+    int got_enc = html_encoding(&url_mem_libc, (const unsigned char *)bytes.ptr, bytes.len,
+                                enc, &bom);
+    check_named(got_enc == enc, "query encoding: the transport encoding is used");
+    url_buf dec;
+    char dst[64];
+    url_buf_init(&dec, &url_mem_libc, dst, sizeof dst, 1 << 20);
+    const char *text;
+    size_t tl;
+    check(html_decode(&dec, enc, (const unsigned char *)bytes.ptr, bytes.len, bom, &text, &tl) == 0);
+    url page;
+    char pst[256];
+    url_init(&page, &url_mem_libc, pst, sizeof pst, 1 << 20);
+    url_parse(&page, "http://example.com/dir/page.html", 32, NULL);
+    html_links w;
+    const html_link *l;
+    html_links_init(&w, &url_mem_libc, text, tl);
+    /* The rows that expect UTF-8 whatever the document's encoding are the
+       last ones: the UTF-8 schemes. */
+    size_t row = 0;
+    while (html_links_next(&w, &l) == 1) row++;
+    html_links_free(&w);
+    size_t utf8_from = row - sizeof qe_schemes_utf8 / sizeof qe_schemes_utf8[0];
+    html_links_init(&w, &url_mem_libc, text, tl);
+    row = 0;
+    while (html_links_next(&w, &l) == 1) {
+      url u;
+      char ust[256];
+      url_init(&u, &url_mem_libc, ust, sizeof ust, 1 << 20);
+      int rc = html_link_resolve(&u, l, &page, &page, enc);
+      const char *want = row < utf8_from ? encs[e].want : "%C3%A5";
+      url_str h = url_href(&u);
+      char hs[512];
+      snprintf(hs, sizeof hs, "%.*s", rc == URL_OK ? (int)h.n : 0, rc == URL_OK ? h.s : "");
+      int pass = rc == URL_OK && strstr(hs, want) != NULL;
+      total++;
+      if (pass) {
+        ok++;
+        check(1);
+      } else if (!HTML_QUERY_ENCODING && strcmp(want, "%C3%A5") != 0) {
+        known++;
+        if (check_verbose())
+          printf("known failing (query encoding: needs the URL parser with an "
+                 "encoding): %s %s.%s -> %s\n", encs[e].label, l->tag, l->attribute, hs);
+      } else {
+        check(0);
+        printf("FAIL query encoding %s: %s %s -> %s (want %s)\n", encs[e].label, l->tag,
+               l->attribute, hs, want);
+      }
+      url_free(&u);
+      row++;
+    }
+    html_links_free(&w);
+    /* <base href> with the query: the document base URL's query too. */
+    {
+      char bdoc[256];
+      snprintf(bdoc, sizeof bdoc, "<base href='resources/resource.py?q=\xC3\xA5'><a href>");
+      url_buf bb, bt;
+      char bst[64], btt[64];
+      url_buf_init(&bb, &url_mem_libc, bst, sizeof bst, 1 << 20);
+      url_buf_init(&bt, &url_mem_libc, btt, sizeof btt, 1 << 20);
+      encode_doc(&bb, enc, bdoc);
+      const char *bx;
+      size_t bxl;
+      html_decode(&bt, enc, (const unsigned char *)bb.ptr, bb.len, 0, &bx, &bxl);
+      url_buf href;
+      char hst[64];
+      url_buf_init(&href, &url_mem_libc, hst, sizeof hst, 1 << 20);
+      html_base_href(&url_mem_libc, bx, bxl, &href);
+      url base;
+      char bs2[256];
+      url_init(&base, &url_mem_libc, bs2, sizeof bs2, 1 << 20);
+      int rc = html_url_parse(&base, href.ptr, href.len, &page, enc);
+      url_str h = url_href(&base);
+      char hs[512];
+      snprintf(hs, sizeof hs, "%.*s", rc == URL_OK ? (int)h.n : 0, rc == URL_OK ? h.s : "");
+      total++;
+      if (rc == URL_OK && strstr(hs, encs[e].want)) {
+        ok++;
+        check(1);
+      } else if (!HTML_QUERY_ENCODING && strcmp(encs[e].want, "%C3%A5") != 0) {
+        known++;
+      } else {
+        check(0);
+        printf("FAIL query encoding %s: <base href> -> %s\n", encs[e].label, hs);
+      }
+      url_free(&base);
+      url_buf_free(&href);
+      url_buf_free(&bb);
+      url_buf_free(&bt);
+    }
+    url_free(&page);
+    url_buf_free(&dec);
+    url_buf_free(&bytes);
+  }
+  printf("WPT query encoding: %d of %d cases", ok, total);
+  if (known)
+    printf("; known failing: %d (legacy encodings' queries: the URL parser with "
+           "an encoding, branch encint, is not merged yet; VERBOSE=1 lists them)", known);
+  printf("\n");
+}
+
 int main(void) {
+  query_encoding();
   real_pages();
   srcset_wpt();
   refresh_wpt();
