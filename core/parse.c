@@ -18,13 +18,20 @@ int url_parse(url *u, const char *in, size_t n, const url *base) {
   return url_parse_full(u, in, n, base);
 }
 
+int url_parse_enc(url *u, const char *in, size_t n, const url *base, int enc) {
+  /* The fast path gives the same URL in every encoding (parse.h). */
+  int rc = url_parse_fast(u, in, n);
+  if (rc != URL_NOT_FAST) return rc;
+  return url_parse_full_enc(u, in, n, base, enc);
+}
+
 int url_parse_repaired(url *u, const char *in, size_t n, const url *base,
-                       url_input *t, const url_input_fix *fix) {
+                       url_input *t, const url_input_fix *fix, int enc) {
   /* The Standard's UTF-8 decode: invalid sequences become U+FFFD. */
   url_buf_init_like(&t->fix, &u->href, t->st, sizeof t->st, u->href.max);
   t->started = 1;
   int rc = url_utf8_sanitize(in, n, &t->fix, &t->s, &t->n);
   if (rc == URL_OK && fix && fix->fix) rc = fix->fix(fix->ctx, &t->s, &t->n);
   if (rc != URL_OK) return rc;
-  return url_parse_full(u, t->s, t->n, base);
+  return url_parse_full_enc(u, t->s, t->n, base, enc);
 }

@@ -6,6 +6,7 @@
 #ifndef URL_PARSE_H
 #define URL_PARSE_H
 
+#include "encoding.h"
 #include "parse_fast.h"
 #include "url.h"
 
@@ -16,6 +17,17 @@
 ** path for canonical input (url_parse_fast), then url_parse_full.
 */
 int url_parse(url *u, const char *in, size_t n, const url *base);
+
+/*
+** The basic URL parser with an encoding (url_parse_full_enc: only a
+** special URL's query depends on it).  The fast path serves every
+** encoding: it takes only input whose query is ASCII without C0 controls
+** (so without ISO-2022-JP's ESC, SO and SI), and each output encoding's
+** encoder writes such a code point as its own byte (ISO-2022-JP staying
+** in its ASCII state, with nothing to write at the end), so the query is
+** the same bytes in every encoding, as the fast path copies it.
+*/
+int url_parse_enc(url *u, const char *in, size_t n, const url *base, int enc);
 
 /*
 ** Input as it comes (a database value: any bytes), and the text the state
@@ -45,10 +57,10 @@ typedef struct url_input_fix {
 
 /* url_parse_input's slow path (parse.c): repair, fix, state machine. */
 int url_parse_repaired(url *u, const char *in, size_t n, const url *base,
-                       url_input *t, const url_input_fix *fix);
+                       url_input *t, const url_input_fix *fix, int enc);
 
 /*
-** url_parse() of any bytes in[0..n), the one entry point for unrepaired
+** url_parse_enc() of any bytes in[0..n), the one entry point for unrepaired
 ** input: the fast path on the bytes as they are (it takes only ASCII),
 ** else the state machine on them repaired (and fixed, if `fix` is given:
 ** may be NULL).  t keeps the text the state machine read, which a caller
@@ -56,9 +68,9 @@ int url_parse_repaired(url *u, const char *in, size_t n, const url *base,
 ** call whatever the result.  Inline: the common case is one call of the
 ** fast path.
 */
-static inline int url_parse_input(url *u, const char *in, size_t n,
-                                  const url *base, url_input *t,
-                                  const url_input_fix *fix) {
+static inline int url_parse_input_enc(url *u, const char *in, size_t n,
+                                      const url *base, url_input *t,
+                                      const url_input_fix *fix, int enc) {
   t->s = NULL;
   t->n = 0;
   t->started = 0;
@@ -66,7 +78,14 @@ static inline int url_parse_input(url *u, const char *in, size_t n,
     int rc = url_parse_fast(u, in, n);
     if (rc != URL_NOT_FAST) return rc;
   }
-  return url_parse_repaired(u, in, n, base, t, fix);
+  return url_parse_repaired(u, in, n, base, t, fix, enc);
+}
+
+/* url_parse_input_enc with UTF-8 (every caller but the encoding's). */
+static inline int url_parse_input(url *u, const char *in, size_t n,
+                                  const url *base, url_input *t,
+                                  const url_input_fix *fix) {
+  return url_parse_input_enc(u, in, n, base, t, fix, URL_ENC_UTF_8);
 }
 
 /* Makes an unused t freeable; frees what a parse left in t. */

@@ -121,6 +121,20 @@ void url_pct_encode(url_buf *out, const char *s, size_t n,
                     const url_pct_set *set, int space_as_plus);
 
 /*
+** https://url.spec.whatwg.org/#string-percent-encode-after-encoding: s[0..n)
+** (valid UTF-8) encoded in enc (an output encoding, core/encoding.h), each
+** byte of the result percent-encoded if it is in `set` (U+0020 as '+' with
+** space_as_plus), a code point enc cannot encode written "%26%23N%3B"
+** (&#N;).  UTF-8 is url_pct_encode itself.  Runs of ASCII go through no
+** encoder (every output encoding maps an ASCII code point to its byte),
+** except in ISO-2022-JP outside its ASCII state and for its ESC, SO, SI.
+** The Standard asserts the set is special-query or form for an encoding
+** other than UTF-8; any set works here (the predicate is byte-wise).
+*/
+void url_pct_encode_after(url_buf *out, int enc, const char *s, size_t n,
+                          const url_pct_set *set, int space_as_plus);
+
+/*
 ** Percent-decodes s[0..n) into bytes appended to out (§1.3 "percent-decode").
 ** With plus_as_space, '+' becomes 0x20 first (form decoding).  The result may
 ** be invalid UTF-8.

@@ -18,6 +18,7 @@
 */
 #include "url.h"
 
+#include "encoding.h"
 #include "percent.h"
 #include "url_errors.h"
 #include "utf8.h"
@@ -254,6 +255,7 @@ typedef struct parser {
      file host state's drive letter was read as a buffer, unchecked). */
   url_errors *errs;
   long units_from;
+  int enc; /* the encoding (an output encoding): URL_ENC_UTF_8 unless given */
 } parser;
 
 /* A step's "return failure" (rc: or the error that stopped it). */
@@ -826,8 +828,29 @@ static url_state opaque_path_state(parser *ps) {
 static url_state query_state(parser *ps) {
   static const url_pct_set stops[2] = {{URL_CC_HASH}, {0}};
   long start = ps->p;
-  int c = encode_until(ps, ps->special ? &URL_SET_SPECIAL_QUERY : &URL_SET_QUERY,
-                       &stops[ps->ovr != 0]);
+  const url_pct_set *set = ps->special ? &URL_SET_SPECIAL_QUERY : &URL_SET_QUERY;
+  /* "If encoding is not UTF-8 and url is not special or url's scheme is
+     "ws" or "wss", then set encoding to UTF-8." */
+  int enc = ps->enc;
+  if (enc != URL_ENC_UTF_8 &&
+      (!ps->special || ps->u->scheme_type == URL_SCHEME_WS ||
+       ps->u->scheme_type == URL_SCHEME_WSS))
+    enc = URL_ENC_UTF_8;
+  int c;
+  if (!URL_UNLIKELY(enc != URL_ENC_UTF_8)) {
+    c = encode_until(ps, set, &stops[ps->ovr != 0]);
+  } else {
+    /* "Percent-encode after encoding, with encoding, buffer, and
+       queryPercentEncodeSet": the buffer is all up to "#" (or EOF), at
+       once, as ISO-2022-JP's state runs through it. */
+    const char *h = ps->ovr ? NULL : memchr(ps->in + start, '#',
+                                            (size_t)(ps->n - start));
+    long end = h ? (long)(h - ps->in) : ps->n;
+    url_pct_encode_after(&ps->u->href, enc, ps->in + start,
+                         (size_t)(end - start), set, 0);
+    ps->p = end;
+    c = h ? '#' : EOF_CP;
+  }
   if (URL_UNLIKELY(ps->errs != NULL)) record_units(ps, start, ps->p);
   if (c == EOF_CP) return ST_DONE;
   return to_fragment(ps);
@@ -972,7 +995,7 @@ static int map_positions(url_errors *e, size_t from, const char *s, size_t n,
 
 /* url_parse, recording into errs unless it is NULL. */
 static int parse(url *u, const char *in, size_t n, const url *base,
-                 url_errors *errs) {
+                 url_errors *errs, int enc) {
   size_t lead = 0, len = n, first = errs ? errs->n : 0;
   /* Strip leading and trailing C0 control or space. */
   while (len > 0 && is_c0_space((unsigned char)in[lead])) lead++, len--;
@@ -992,7 +1015,7 @@ static int parse(url *u, const char *in, size_t n, const url *base,
                    lead + first_tab_newline(trimmed, n - lead));
   if (rc == URL_OK) {
     parser ps = {.u = u, .base = base, .in = s, .n = (long)len, .host_colon = -1,
-                 .host_end = -1, .errs = errs};
+                 .host_end = -1, .errs = errs, .enc = enc};
     rc = run(&ps, ST_SCHEME_START);
   }
   if (rc == URL_OK) {
@@ -1010,12 +1033,17 @@ static int parse(url *u, const char *in, size_t n, const url *base,
 }
 
 int url_parse_full(url *u, const char *in, size_t n, const url *base) {
-  return parse(u, in, n, base, NULL);
+  return parse(u, in, n, base, NULL, URL_ENC_UTF_8);
+}
+
+int url_parse_full_enc(url *u, const char *in, size_t n, const url *base,
+                       int enc) {
+  return parse(u, in, n, base, NULL, url_encoding_output(enc));
 }
 
 int url_parse_errors(url *u, const char *in, size_t n, const url *base,
                      url_errors *errs) {
-  return parse(u, in, n, base, errs);
+  return parse(u, in, n, base, errs, URL_ENC_UTF_8);
 }
 
 int url_parse_override(url *s, const url *ctx, const char *in, size_t n,
@@ -1067,7 +1095,7 @@ int url_origin(const url *u, url_buf *out) {
         char st[256];
         url inner;
         url_init(&inner, u->href.mem, st, sizeof st, u->href.max);
-        int rc = parse(&inner, path.s, path.n, NULL, NULL);
+        int rc = parse(&inner, path.s, path.n, NULL, NULL, URL_ENC_UTF_8);
         int tuple = rc == URL_OK && (inner.scheme_type == URL_SCHEME_HTTP ||
                                      inner.scheme_type == URL_SCHEME_HTTPS);
         if (tuple) rc = url_origin(&inner, out);

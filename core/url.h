@@ -20,6 +20,15 @@
 int url_parse_full(url *u, const char *in, size_t n, const url *base);
 
 /*
+** The basic URL parser with an encoding (url.bs: "encoding", default
+** UTF-8): a special URL's query, but not ws: or wss:, is percent-encoded
+** after encoding in enc's output encoding (core/encoding.h; a code point
+** it cannot encode becomes "%26%23N%3B").  Nothing else depends on it.
+*/
+int url_parse_full_enc(url *u, const char *in, size_t n, const url *base,
+                       int enc);
+
+/*
 ** url_parse() recording the validation errors of §1.1 into errs (see
 ** url_errors.h), in the order the Standard's steps reach them.  Each has
 ** the byte offset in in[0..n) where its step found the problem:

@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "encoding.h"
 #include "percent.h"
 #include "utf8.h"
 
@@ -73,6 +74,24 @@ int url_sp_decode(url_buf *out, const char *s, size_t n, int plus_as_space) {
   return rc;
 }
 
+int url_sp_decode_enc(url_buf *out, const char *s, size_t n,
+                      int plus_as_space, int enc) {
+  if (enc == URL_ENC_UTF_8) return url_sp_decode(out, s, n, plus_as_space);
+  /* Percent-decode (the string's UTF-8 bytes), then decode those bytes in
+     enc with replacement. */
+  char st[256];
+  url_buf bytes;
+  url_buf_init_like(&bytes, out, st, sizeof st, out->max);
+  url_pct_decode(&bytes, s, n, plus_as_space);
+  int rc = bytes.err;
+  if (rc == URL_OK)
+    rc = url_decode_bytes(out, enc, (const unsigned char *)bytes.ptr,
+                          bytes.len);
+  if (rc != URL_OK) out->err = rc;
+  url_buf_free(&bytes);
+  return rc;
+}
+
 int url_sp_next_raw(const char *s, size_t n, size_t *pos, url_str *name,
                     url_str *value) {
   size_t i = *pos;
@@ -116,14 +135,18 @@ int url_sp_push(url_search_params *p, size_t name, size_t name_n,
 }
 
 int url_sp_parse(url_search_params *p, const char *s, size_t n) {
+  return url_sp_parse_enc(p, s, n, URL_ENC_UTF_8);
+}
+
+int url_sp_parse_enc(url_search_params *p, const char *s, size_t n, int enc) {
   int rc = url_sp_error(p);
   size_t pos = 0;
   url_str name, value;
   while (rc == URL_OK && url_sp_next_raw(s, n, &pos, &name, &value)) {
     size_t a = p->text.len;
-    url_sp_decode(&p->text, name.s, name.n, 1);
+    url_sp_decode_enc(&p->text, name.s, name.n, 1, enc);
     size_t b = p->text.len;
-    rc = url_sp_decode(&p->text, value.s, value.n, 1);
+    rc = url_sp_decode_enc(&p->text, value.s, value.n, 1, enc);
     if (rc == URL_OK) rc = url_sp_push(p, a, b - a, b, p->text.len - b);
   }
   return rc;
@@ -337,24 +360,38 @@ int url_sp_sort_by(url_search_params *p, url_sp_cmp cmp) {
 /* --------------------------------------------------------- serializing */
 
 int url_sp_serialize(const url_search_params *p, url_buf *out) {
+  return url_sp_serialize_enc(p, out, URL_ENC_UTF_8);
+}
+
+int url_sp_serialize_enc(const url_search_params *p, url_buf *out, int enc) {
   int rc = url_sp_error(p);
   if (rc) return out->err = rc;
+  /* "Set encoding to the result of getting an output encoding from
+     encoding." */
+  enc = url_encoding_output(enc);
   const url_sp_pair *t = url_sp_at(p, 0);
   const char *text = p->text.ptr;
   for (size_t i = 0; i < p->count && !out->err; i++) {
     if (i) url_buf_putc(out, '&');
-    url_pct_encode(out, text + t[i].name, t[i].name_len, &URL_SET_FORM, 1);
+    url_pct_encode_after(out, enc, text + t[i].name, t[i].name_len,
+                         &URL_SET_FORM, 1);
     url_buf_putc(out, '=');
-    url_pct_encode(out, text + t[i].value, t[i].value_len, &URL_SET_FORM, 1);
+    url_pct_encode_after(out, enc, text + t[i].value, t[i].value_len,
+                         &URL_SET_FORM, 1);
   }
   return out->err;
 }
 
 int url_sp_update(const url *u, const url_search_params *p, url *out) {
+  return url_sp_update_enc(u, p, out, URL_ENC_UTF_8);
+}
+
+int url_sp_update_enc(const url *u, const url_search_params *p, url *out,
+                      int enc) {
   char st[512];
   url_buf q;
   url_buf_init_like(&q, &out->href, st, sizeof st, out->href.max);
-  int rc = url_sp_serialize(p, &q);
+  int rc = url_sp_serialize_enc(p, &q, enc);
   if (rc == URL_OK) {
     /* An empty serialization makes the query null: no '?'.  The older
        "potentially strip trailing spaces from an opaque path" step has

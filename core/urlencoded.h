@@ -104,6 +104,12 @@ int url_sp_next_raw(const char *s, size_t n, size_t *pos, url_str *name,
 ** out's error state.
 */
 int url_sp_decode(url_buf *out, const char *s, size_t n, int plus_as_space);
+/* The same, the bytes decoded in enc (core/encoding.h) with replacement
+   instead of UTF-8: beyond the Standard, whose form parser decodes UTF-8. */
+int url_sp_decode_enc(url_buf *out, const char *s, size_t n,
+                      int plus_as_space, int enc);
+/* url_sp_parse with names and values decoded in enc (url_sp_decode_enc). */
+int url_sp_parse_enc(url_search_params *p, const char *s, size_t n, int enc);
 
 /*
 ** URLSearchParams get() on an unparsed query string: the value of the first
@@ -170,6 +176,10 @@ int url_sp_utf16_cmp(const char *a, size_t an, const char *b, size_t bn);
 ** serialization of the list to out.  Returns out's error state.
 */
 int url_sp_serialize(const url_search_params *p, url_buf *out);
+/* The same with an encoding (url.bs: "optional encoding", default UTF-8):
+   names and values percent-encoded after encoding in enc's output
+   encoding (core/encoding.h). */
+int url_sp_serialize_enc(const url_search_params *p, url_buf *out, int enc);
 
 /*
 ** The URLSearchParams "update" steps for a query object whose URL object is
@@ -178,5 +188,9 @@ int url_sp_serialize(const url_search_params *p, url_buf *out);
 ** fragment is kept.  u itself is not changed.  Returns a status code.
 */
 int url_sp_update(const url *u, const url_search_params *p, url *out);
+/* The update steps with the list serialized in enc (url_sp_serialize_enc):
+   beyond the Standard, whose URLSearchParams always serializes in UTF-8. */
+int url_sp_update_enc(const url *u, const url_search_params *p, url *out,
+                      int enc);
 
 #endif /* URL_URLENCODED_H */

@@ -5,6 +5,7 @@
 */
 #include <stdint.h>
 
+#include "encoding.h"
 #include "ext.h"
 
 void url_call_begin(url_call *c, sqlite3_context *ctx) {
@@ -51,6 +52,11 @@ int url_call_base(url_call *c, sqlite3_value **argv, int ib, const url **out) {
 }
 
 int url_call_parse(url_call *c, sqlite3_value **argv, int in, int ib) {
+  return url_call_parse_enc(c, argv, in, ib, URL_ENC_UTF_8);
+}
+
+int url_call_parse_enc(url_call *c, sqlite3_value **argv, int in, int ib,
+                       int enc) {
   if (sqlite3_value_type(argv[in]) == SQLITE_NULL) return URL_FAILURE;
   const url *base = NULL;
   if (ib >= 0) {
@@ -66,12 +72,12 @@ int url_call_parse(url_call *c, sqlite3_value **argv, int in, int ib) {
     url_call_cache *cc = url_conn_cache(url_fn_conn(c->ctx));
     if (cc) {
       c->kept = url_call_cache_long_input(cc);
-      int rc = url_kept_parse(c->kept, argv[in], base, c->max);
+      int rc = url_kept_parse_enc(c->kept, argv[in], base, c->max, enc);
       c->u = c->kept->u; /* href.ptr == href.stack: never freed */
       return rc;
     }
   }
-  return url_parse_value(&c->u, argv[in], base);
+  return url_parse_value_enc(&c->u, argv[in], base, enc);
 }
 
 int url_call_host(url_call *c, sqlite3_value *v, url_str *h,

@@ -215,6 +215,8 @@ int url_arg_bool(sqlite3_context *ctx, sqlite3_value *v, const char *what);
 /* Parses argument v (NULL: URL_FAILURE) into u, freshly initialised,
    against base (NULL: none).  Returns a status code. */
 int url_parse_value(url *u, sqlite3_value *v, const url *base);
+/* The same with an encoding (core/parse.h url_parse_enc). */
+int url_parse_value_enc(url *u, sqlite3_value *v, const url *base, int enc);
 
 /*
 ** A URL parsed again and again into the same storage: inline at first,
@@ -237,6 +239,8 @@ void url_kept_init(url_kept *k);
 void url_kept_free(url_kept *k);
 /* url_parse_value(&k->u, v, base) over the kept storage. */
 int url_kept_parse(url_kept *k, sqlite3_value *v, const url *base, size_t max);
+int url_kept_parse_enc(url_kept *k, sqlite3_value *v, const url *base,
+                       size_t max, int enc);
 
 /* ------------------------------------------------------------- one call */
 
@@ -266,6 +270,10 @@ void url_call_end(url_call *c);
 ** invalid input, invalid base) or an error.
 */
 int url_call_parse(url_call *c, sqlite3_value **argv, int in, int ib);
+/* The same with an encoding (an encoding of core/encoding.h: the URL
+   parser's, for a special URL's query). */
+int url_call_parse_enc(url_call *c, sqlite3_value **argv, int in, int ib,
+                       int enc);
 
 /* The base argument argv[ib] alone, as url_call_parse reads it: *out is the
    parsed base, or NULL for a NULL base (no base).  Returns URL_OK,
@@ -505,6 +513,18 @@ extern const url_family url_sites_family;         /* sites.c */
 extern const url_family url_links_family;         /* links.c */
 extern const url_family url_keys_family;          /* keys.c */
 extern const url_family url_pattern_family;       /* pattern.c */
+extern const url_family url_encoding_family;      /* encoding.c */
+
+/*
+** An encoding argument argv[i] (encoding.c): a label of the Encoding
+** Standard (https://encoding.spec.whatwg.org/#names-and-labels), read as
+** the Standard's "get an encoding" (ASCII case-insensitive, whitespace
+** trimmed).  Returns the encoding (core/encoding.h), URL_ARG_NULL when it
+** is NULL (the caller decides), or URL_ARG_ERROR after reporting
+** "FN: unknown encoding 'x'".  A constant argument is looked up once per
+** statement (auxdata).
+*/
+int url_arg_encoding(sqlite3_context *ctx, sqlite3_value **argv, int i);
 
 /* url_host_part's `part` (host_parts.c), also the argument of its rows. */
 enum {

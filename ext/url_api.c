@@ -17,7 +17,16 @@
 **       the URL API attribute of new URL(input, base); "" where the API
 **       gives "" (e.g. url_port of a URL without port, url_search of
 **       'https://a/?').
-**   url_resolve(base, input): new URL(input, base).href.
+**   url_resolve(base, input [, encoding]): new URL(input, base).href.
+**   url_href(input, base, encoding), url_search(input, base, encoding),
+**   url_resolve(base, input, encoding): the basic URL parser with an
+**       encoding (url.bs), as HTML parses a link of a page in that
+**       encoding: a special URL's query, but not ws: or wss:, is
+**       percent-encoded after encoding in the label's output encoding
+**       ('?q=é' in windows-1252 is '?q=%E9'; a code point the encoding
+**       lacks is '%26%23N%3B', &#N;).  Nothing else changes.  A NULL
+**       encoding is UTF-8 (the default, as a NULL base is no base); an
+**       unknown label is an error (ext/encoding.c).
 **   url_valid(input [, base]): URL.canParse(input, base): 1 or 0.
 **
 ** Arguments may be any SQLite value: numbers are read as their text, BLOBs
@@ -51,24 +60,30 @@
 /* url_href(input [, base]) and the other getters: the row argument is
    the url_component. */
 static void url_fn_get(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  int enc = argc > 2 ? url_arg_encoding(ctx, argv, 2) : 0;
+  if (enc == URL_ARG_ERROR) return;
+  if (enc == URL_ARG_NULL) enc = 0; /* UTF-8 */
   url_call c;
   url_call_begin(&c, ctx);
-  int rc = url_call_parse(&c, argv, 0, argc > 1 ? 1 : -1);
+  int rc = url_call_parse_enc(&c, argv, 0, argc > 1 ? 1 : -1, enc);
   url_str s = {"", 0};
   if (rc == URL_OK) s = url_get(&c.u, (url_component)url_fn_arg(ctx));
   url_result_part(ctx, rc, s, &c.u.href, 1);
   url_call_end(&c);
 }
 
-/* url_resolve(base, input): NULL when the base is NULL. */
+/* url_resolve(base, input [, encoding]): NULL when the base is NULL. */
 static void url_fn_resolve(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  int enc = argc > 2 ? url_arg_encoding(ctx, argv, 2) : 0;
+  if (enc == URL_ARG_ERROR) return;
+  if (enc == URL_ARG_NULL) enc = 0; /* UTF-8 */
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL) {
     sqlite3_result_null(ctx);
     return;
   }
   url_call c;
   url_call_begin(&c, ctx);
-  int rc = url_call_parse(&c, argv, 1, 0);
+  int rc = url_call_parse_enc(&c, argv, 1, 0, enc);
   url_str s = {"", 0};
   if (rc == URL_OK) s = url_href(&c.u);
   url_result_part(ctx, rc, s, &c.u.href, 1);
@@ -108,6 +123,7 @@ static void url_fn_valid(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 static const url_func funcs[] = {
     {"url_href", 1, URL_PURE, URL_C_HREF, url_fn_get},
     {"url_href", 2, URL_PURE, URL_C_HREF, url_fn_get},
+    {"url_href", 3, URL_PURE, URL_C_HREF, url_fn_get},
     {"url_protocol", 1, URL_PURE, URL_C_PROTOCOL, url_fn_get},
     {"url_protocol", 2, URL_PURE, URL_C_PROTOCOL, url_fn_get},
     {"url_username", 1, URL_PURE, URL_C_USERNAME, url_fn_get},
@@ -124,9 +140,11 @@ static const url_func funcs[] = {
     {"url_pathname", 2, URL_PURE, URL_C_PATHNAME, url_fn_get},
     {"url_search", 1, URL_PURE, URL_C_SEARCH, url_fn_get},
     {"url_search", 2, URL_PURE, URL_C_SEARCH, url_fn_get},
+    {"url_search", 3, URL_PURE, URL_C_SEARCH, url_fn_get},
     {"url_hash", 1, URL_PURE, URL_C_HASH, url_fn_get},
     {"url_hash", 2, URL_PURE, URL_C_HASH, url_fn_get},
     {"url_resolve", 2, URL_PURE, 0, url_fn_resolve},
+    {"url_resolve", 3, URL_PURE, 0, url_fn_resolve},
     {"url_origin", 1, URL_PURE, 0, url_fn_origin},
     {"url_origin", 2, URL_PURE, 0, url_fn_origin},
     {"url_valid", 1, URL_PURE, 0, url_fn_valid},

@@ -58,6 +58,7 @@ static const url_family *const families[] = {
     &url_hierarchy_family,
     &url_sites_family,
     &url_keys_family,
+    &url_encoding_family,
     &url_pattern_family,
     &url_links_family,
 };

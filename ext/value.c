@@ -163,18 +163,22 @@ int url_arg_bytes(sqlite3_value *v, const char **p, size_t *n) {
 
 /* v's bytes parsed by url_parse_input into u; t keeps what it read. */
 static int parse_value(url *u, sqlite3_value *v, const url *base,
-                       url_input *t) {
+                       url_input *t, int enc) {
   const char *p;
   size_t n;
   url_input_init(t);
   int rc = value_bytes(v, &p, &n);
   if (rc != URL_OK) return rc;
-  return url_parse_input(u, p ? p : "", n, base, t, NULL);
+  return url_parse_input_enc(u, p ? p : "", n, base, t, NULL, enc);
 }
 
 int url_parse_value(url *u, sqlite3_value *v, const url *base) {
+  return url_parse_value_enc(u, v, base, URL_ENC_UTF_8);
+}
+
+int url_parse_value_enc(url *u, sqlite3_value *v, const url *base, int enc) {
   url_input t;
-  int rc = parse_value(u, v, base, &t);
+  int rc = parse_value(u, v, base, &t, enc);
   url_input_free(&t);
   return rc;
 }
@@ -184,7 +188,7 @@ int url_value_host(sqlite3_value *v, url *u, url_buf *hb,
   *t = URL_HOST_NONE;
   *h = (url_str){"", 0};
   url_input in;
-  int rc = parse_value(u, v, NULL, &in);
+  int rc = parse_value(u, v, NULL, &in, URL_ENC_UTF_8);
   if (rc == URL_OK) {
     *h = url_hostname(u);
     *t = u->host_type;
@@ -212,8 +216,13 @@ void url_kept_free(url_kept *k) {
 
 int url_kept_parse(url_kept *k, sqlite3_value *v, const url *base,
                    size_t max) {
+  return url_kept_parse_enc(k, v, base, max, URL_ENC_UTF_8);
+}
+
+int url_kept_parse_enc(url_kept *k, sqlite3_value *v, const url *base,
+                       size_t max, int enc) {
   url_init(&k->u, &url_mem_sqlite, k->mem, k->cap, max);
-  int rc = url_parse_value(&k->u, v, base);
+  int rc = url_parse_value_enc(&k->u, v, base, enc);
   if (k->u.href.ptr != k->mem) { /* it grew: keep the larger buffer */
     if (k->mem != k->st) sqlite3_free(k->mem);
     k->mem = k->u.href.stack = k->u.href.ptr;

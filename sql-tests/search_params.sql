@@ -288,7 +288,7 @@ SELECT url_encode(NULL, '');
 -- error: url_encode: unknown percent-encode set '1'
 SELECT url_encode('x', 1);
 -- error: wrong number of arguments to function url_encode()
-SELECT url_encode('x', 'form', 1);
+SELECT url_encode('x', 'form', 'utf-8', 1);
 
 -- ------------------------------------------------------------ url_decode
 
@@ -314,7 +314,7 @@ INSERT INTO checks VALUES ('decode NULL form', url_decode(NULL, 'form'), NULL);
 INSERT INTO checks VALUES ('decode NULL mode', url_decode('a+b', NULL), NULL);
 INSERT INTO checks VALUES ('decode type', typeof(url_decode('%41')), 'text');
 
--- error: url_decode: unknown mode 'component' (expected one of: form)
+-- error: url_decode: unknown mode 'component' (expected one of: form, percent)
 SELECT url_decode('x', 'component');
 -- error: url_decode: unknown mode 'FORM'
 SELECT url_decode('x', 'FORM');
@@ -332,9 +332,9 @@ SELECT url_search_param_append('https://a/', 'a');
 -- error: wrong number of arguments to function url_search_param_delete()
 SELECT url_search_param_delete('https://a/');
 -- error: wrong number of arguments to function url_search_params_sort()
-SELECT url_search_params_sort('https://a/', 'a');
--- error: too many arguments on url_search_params() - max 1
-SELECT * FROM url_search_params('a', 'b');
+SELECT url_search_params_sort('https://a/', 'utf-8', 'a');
+-- error: too many arguments on url_search_params() - max 2
+SELECT * FROM url_search_params('a', 'utf-8', 'c');
 
 -- ------------------------------------------------- 100,000-pair queries
 
@@ -384,7 +384,7 @@ INSERT INTO checks VALUES ('big mixed inputs',
 -- Arguments are quoted as valid UTF-8 in error messages.
 -- error: url_encode: unknown percent-encode set '\xFF\xFE' (expected
 SELECT url_encode('x', CAST(X'FFFE' AS TEXT));
--- error: url_decode: unknown mode 'f\x00mrm' (expected one of: form)
+-- error: url_decode: unknown mode 'f\x00mrm' (expected one of: form, percent)
 SELECT url_decode('x', CAST(X'66006D' AS TEXT) || 'rm');
 -- error: url_encode: unknown percent-encode set X'666f726d'
 SELECT url_encode('x', X'666f726d');

@@ -421,7 +421,7 @@ INSERT INTO checks VALUES
 -- error: wrong number of arguments to function url_href()
 SELECT url_href();
 -- error: wrong number of arguments to function url_href()
-SELECT url_href('a', 'b', 'c');
+SELECT url_href('a', 'b', 'utf-8', 'd');
 -- error: wrong number of arguments to function url_resolve()
 SELECT url_resolve('https://a/');
 -- error: wrong number of arguments to function url_valid()

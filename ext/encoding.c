@@ -1,0 +1,137 @@
+/*
+** The Encoding Standard from SQL (core/encoding.h): encodings by label, and
+** the Standard's decode and encode for stored page bodies; and the one
+** reader of an encoding argument, which the URL functions share
+** (url_arg_encoding).
+**
+**   SELECT url_encoding('latin1');                       -- 'windows-1252'
+**   SELECT url_encoding(' SJIS ');                       -- 'Shift_JIS'
+**   SELECT url_encoding('utf-7');                        -- NULL
+**   SELECT url_text_decode(x'48E9', 'latin1');           -- 'Hé'
+**   SELECT url_text_decode(x'EFBBBF48C3A9', 'latin1');   -- 'Hé' (the BOM wins)
+**   SELECT hex(url_text_encode('Hé', 'windows-1252'));  -- '48E9'
+**   SELECT hex(url_text_encode('‽', 'shift_jis'));       -- '2623383235333B' (&#8253;)
+**
+** url_encoding(label): the name of the encoding the label stands for, as
+**   the Standard writes it ("get an encoding": ASCII case-insensitive,
+**   leading and trailing ASCII whitespace ignored), or NULL when it is no
+**   label (the one function where an unknown label is not an error: it is
+**   the question asked).
+** url_text_decode(bytes, label): https://encoding.spec.whatwg.org/#decode:
+**   a UTF-8, UTF-16BE or UTF-16LE byte order mark decides the encoding
+**   (and is dropped), else the label's; malformed bytes become U+FFFD.
+**   Text arguments are their UTF-8 bytes.  Returns text.
+** url_text_encode(text, label): https://encoding.spec.whatwg.org/#encode
+**   in the label's output encoding (UTF-8 for replacement, UTF-16BE and
+**   UTF-16LE, as HTML's forms and the URL parser use it), with the
+**   Standard's "html" error mode: a code point the encoding lacks is
+**   written "&#N;".  Invalid UTF-8 in text is read as U+FFFD first.
+**   Returns a blob.
+**
+** NULL in either argument gives NULL.  An unknown label is the error
+** "FN: unknown encoding 'x'" for every function but url_encoding, also
+** where the URL functions take an encoding argument (url_arg_encoding).
+** Results longer than SQLITE_LIMIT_LENGTH are "string or blob too big".
+*/
+#include <stdint.h>
+
+#include "encoding.h"
+#include "ext.h"
+
+int url_arg_encoding(sqlite3_context *ctx, sqlite3_value **argv, int i) {
+  /* A constant argument is looked up once per statement: the encoding + 1
+     is kept as the auxdata pointer (nothing to free). */
+  void *kept = sqlite3_get_auxdata(ctx, i);
+  if (kept) return (int)((intptr_t)kept - 1);
+  const char *p;
+  size_t n;
+  int rc = url_arg_bytes(argv[i], &p, &n);
+  if (rc == URL_FAILURE) return URL_ARG_NULL;
+  if (rc != URL_OK) {
+    sqlite3_result_error_nomem(ctx);
+    return URL_ARG_ERROR;
+  }
+  int enc = sqlite3_value_type(argv[i]) == SQLITE_TEXT
+                ? url_encoding_get(p, n) : URL_ENC_NONE;
+  if (enc == URL_ENC_NONE) {
+    sqlite3_str *msg = sqlite3_str_new(NULL);
+    url_quote(msg, argv[i]);
+    char *q = sqlite3_str_finish(msg);
+    if (!q) {
+      sqlite3_result_error_nomem(ctx);
+    } else {
+      url_error(ctx, "unknown encoding %s", q);
+      sqlite3_free(q);
+    }
+    return URL_ARG_ERROR;
+  }
+  sqlite3_set_auxdata(ctx, i, (void *)(intptr_t)(enc + 1), NULL);
+  return enc;
+}
+
+/* url_encoding(label) */
+static void url_fn_encoding(sqlite3_context *ctx, int argc,
+                            sqlite3_value **argv) {
+  const char *p;
+  size_t n;
+  int rc = url_arg_bytes(argv[0], &p, &n);
+  int enc = rc == URL_OK && sqlite3_value_type(argv[0]) == SQLITE_TEXT
+                ? url_encoding_get(p, n) : URL_ENC_NONE;
+  if (rc != URL_OK && rc != URL_FAILURE) {
+    sqlite3_result_error_nomem(ctx);
+  } else if (enc == URL_ENC_NONE) {
+    sqlite3_result_null(ctx);
+  } else {
+    sqlite3_result_text(ctx, url_encoding_name(enc), -1, SQLITE_STATIC);
+  }
+}
+
+/* The result of a call that built bytes in c->out: a blob. */
+static void result_blob(url_call *c, int rc) {
+  if (rc == URL_OK) rc = c->out.err;
+  if (rc == URL_OK)
+    sqlite3_result_blob64(c->ctx, c->out.len ? c->out.ptr : "",
+                          (sqlite3_uint64)c->out.len, SQLITE_TRANSIENT);
+  else
+    url_result(c->ctx, rc, NULL, 0);
+  url_call_end(c);
+}
+
+/* url_text_decode(bytes, label) and url_text_encode(text, label): the
+   row argument is 1 for encode. */
+static void url_fn_text_code(sqlite3_context *ctx, int argc,
+                             sqlite3_value **argv) {
+  int enc = url_arg_encoding(ctx, argv, 1);
+  if (enc == URL_ARG_ERROR) return;
+  if (enc == URL_ARG_NULL || sqlite3_value_type(argv[0]) == SQLITE_NULL) {
+    sqlite3_result_null(ctx);
+    return;
+  }
+  url_call c;
+  url_call_begin(&c, ctx);
+  if (url_fn_arg(ctx)) {
+    url_arg in;
+    int rc = url_arg_read(&in, argv[0], c.max);
+    if (rc == URL_OK)
+      rc = url_encode_text(&c.out, url_encoding_output(enc), in.s, in.n,
+                           URL_ENC_HTML);
+    url_arg_free(&in);
+    result_blob(&c, rc);
+    return;
+  }
+  const char *p;
+  size_t n;
+  int rc = url_arg_bytes(argv[0], &p, &n);
+  if (rc == URL_OK)
+    rc = url_decode_text(&c.out, enc, (const unsigned char *)(p ? p : ""), n,
+                         NULL);
+  url_call_result(&c, rc);
+}
+
+static const url_func funcs[] = {
+    {"url_encoding", 1, URL_PURE, 0, url_fn_encoding},
+    {"url_text_decode", 2, URL_PURE, 0, url_fn_text_code},
+    {"url_text_encode", 2, URL_PURE, 1, url_fn_text_code},
+};
+
+const url_family url_encoding_family = {funcs, URL_COUNT(funcs), NULL, 0};
