@@ -16,9 +16,9 @@
 ** the HTML Standard's encoding sniffing says (html/sniff.c: BOM, then the
 ** `encoding` label as the transport layer's charset, then <meta>, then
 ** windows-1252); the links come from html/links.c's walk.  Columns:
-**   url         raw parsed against the document base URL (NULL if it does
-**               not parse; an empty form action and a refresh without a URL
-**               give page_url itself)
+**   url         raw parsed against the document base URL with the document's
+**               encoding for the query (NULL if it does not parse; an empty
+**               form action and a refresh without a URL give page_url)
 **   raw         the URL as the DOM holds it (after character references)
 **   tag, attribute, rel (a, area, link), kind ('navigation', 'resource',
 **               'citation'), offset (byte offset of the tag in the decoded

@@ -561,10 +561,10 @@ int html_url_parse(url *out, const char *s, size_t n, const url *base,
                    int enc) {
   /* https://html.spec.whatwg.org/#encoding-parsing-a-url: "Let encoding be
      UTF-8. If environment is a Document object, then set encoding to
-     environment's character encoding."  The query is UTF-8 until the URL
-     parser takes an encoding (HTML_QUERY_ENCODING). */
-  (void)enc;
-  return url_parse(out, s, n, base);
+     environment's character encoding."  The URL parser takes the output
+     encoding (https://encoding.spec.whatwg.org/#get-an-output-encoding:
+     UTF-16 and replacement documents encode as UTF-8). */
+  return url_parse_enc(out, s, n, base, url_encoding_output(enc));
 }
 
 int html_link_resolve(url *out, const html_link *l, const url *base,

@@ -88,8 +88,7 @@ int html_base_href(const url_allocator *mem, const char *doc, size_t n,
 ** `base` (the document base URL; NULL: none) with the document's encoding
 ** `enc` for the query (https://html.spec.whatwg.org/#encoding-parsing-a-url);
 ** a row with document_url set is `page` itself.  Returns URL_OK,
-** URL_FAILURE (no URL) or out's error.  For now every query is encoded as
-** UTF-8: the URL parser with an encoding is another branch's (encint).
+** URL_FAILURE (no URL) or out's error.
 */
 struct url;
 int html_link_resolve(struct url *out, const html_link *l,
@@ -101,8 +100,6 @@ int html_link_resolve(struct url *out, const html_link *l,
 int html_url_parse(struct url *out, const char *s, size_t n,
                    const struct url *base, int enc);
 
-/* 1 once html_url_parse encodes queries in the document's encoding. */
-#define HTML_QUERY_ENCODING 0
 
 /*
 ** The document's encoding: html_sniff (BOM, `transport`, the <meta>

@@ -135,6 +135,25 @@ INSERT INTO checks VALUES ('windows-1252 bytes decoded in raw',
 INSERT INTO checks VALUES ('UTF-16LE document rows',
   (SELECT url FROM url_links(X'FFFE3C00610020006800720065006600' || X'3D002F0075003E00', 'https://e.com/')),
   'https://e.com/u');
+INSERT INTO checks VALUES ('query in the document''s encoding, fragment UTF-8',
+  (SELECT url FROM url_links(X'3C6120687265663D2F3F713DE9237A' || X'E93E', 'https://e.com/', 'windows-1252')),
+  'https://e.com/?q=%E9#z%C3%A9');
+-- (A TEXT value is read as its UTF-8 bytes: legacy-encoded pages are blobs.)
+INSERT INTO checks VALUES ('query: meta charset koi8-r',
+  (SELECT raw || ' ' || url FROM url_links(CAST('<meta charset=koi8-r><a href="?q=' AS BLOB) || X'D6' || CAST('">' AS BLOB), 'https://e.com/')),
+  '?q=' || char(1078) || ' https://e.com/?q=%D6');
+INSERT INTO checks VALUES ('query: unmappable as &#N;',
+  (SELECT url FROM url_links('<a href="?q=&#29483;">', 'https://e.com/', 'windows-1252')),
+  'https://e.com/?q=%26%2329483%3B');
+INSERT INTO checks VALUES ('query: ws and non-special stay UTF-8',
+  (SELECT group_concat(url, ' ') FROM url_links('<a href="wss://a/?&eacute;"><a href="x:?&eacute;">', 'https://e.com/', 'windows-1252')),
+  'wss://a/?%C3%A9 x:?%C3%A9');
+INSERT INTO checks VALUES ('query: UTF-16 documents encode as UTF-8',
+  (SELECT url FROM url_links(X'FFFE3C006100200068007200650066003D003F00E9003E00', 'https://e.com/')),
+  'https://e.com/?%C3%A9');
+INSERT INTO checks VALUES ('base href query in the document''s encoding',
+  (SELECT base FROM url_links(X'3C6261736520687265663D2F3FE93E' || '<a href=x>', 'https://e.com/', 'windows-1252')),
+  'https://e.com/?%E9');
 INSERT INTO checks VALUES ('invalid UTF-8 is U+FFFD',
   (SELECT raw FROM url_links(CAST('<a href=/' AS BLOB) || X'FF' || CAST('>' AS BLOB), 'https://e.com/', 'utf-8')),
   '/' || char(65533));

@@ -11,8 +11,7 @@
 **     (failure [], or [time, url] with __filename__ for the document's URL).
 **   - WPT's query-encoding expectations (resolve-url.js: every element's
 **     URL attribute, <base href> and the scheme cases, in documents of
-**     UTF-8, UTF-16BE/LE, windows-1252, windows-1251), with a known-failing
-**     list while queries are UTF-8 (HTML_QUERY_ENCODING 0);
+**     UTF-8, UTF-16BE/LE, windows-1252, windows-1251);
 **   - the 130 real pages of ../shared/html/;
 **   - unit cases of the walk: the rows of small documents (state switches,
 **     template, foreign content, noscript, srcset, ping, refresh, form
@@ -376,8 +375,7 @@ static void real_pages(void) {
    with the query in that encoding (expected_obj), for every element's URL
    attribute and through <base href>; the scheme tests: ftp, file, http,
    https in the document's encoding, the others (ws, wss, non-special) in
-   UTF-8.  Until html_url_parse encodes queries (HTML_QUERY_ENCODING), the
-   legacy encodings' cases that need it are listed as known failing. */
+   UTF-8. */
 static const char *const qe_schemes[] = {
   "ftp://example.invalid/?x=", "file:///?x=", "http://example.invalid/?x=",
   "https://example.invalid/?x="};
@@ -414,7 +412,7 @@ static void query_encoding(void) {
   static const struct { const char *label, *want; } encs[] = {
     {"utf-8", "%C3%A5"}, {"utf-16be", "%C3%A5"}, {"utf-16le", "%C3%A5"},
     {"windows-1252", "%E5"}, {"windows-1251", "%26%23229%3B"}};
-  int total = 0, ok = 0, known = 0;
+  int total = 0, ok = 0;
   for (size_t e = 0; e < sizeof encs / sizeof encs[0]; e++) {
     int enc = url_encoding_get(encs[e].label, strlen(encs[e].label));
     char doc[8192];
@@ -475,19 +473,11 @@ static void query_encoding(void) {
       snprintf(hs, sizeof hs, "%.*s", rc == URL_OK ? (int)h.n : 0, rc == URL_OK ? h.s : "");
       int pass = rc == URL_OK && strstr(hs, want) != NULL;
       total++;
-      if (pass) {
+      if (check(pass))
         ok++;
-        check(1);
-      } else if (!HTML_QUERY_ENCODING && strcmp(want, "%C3%A5") != 0) {
-        known++;
-        if (check_verbose())
-          printf("known failing (query encoding: needs the URL parser with an "
-                 "encoding): %s %s.%s -> %s\n", encs[e].label, l->tag, l->attribute, hs);
-      } else {
-        check(0);
+      else
         printf("FAIL query encoding %s: %s %s -> %s (want %s)\n", encs[e].label, l->tag,
                l->attribute, hs, want);
-      }
       url_free(&u);
       row++;
     }
@@ -516,15 +506,10 @@ static void query_encoding(void) {
       char hs[512];
       snprintf(hs, sizeof hs, "%.*s", rc == URL_OK ? (int)h.n : 0, rc == URL_OK ? h.s : "");
       total++;
-      if (rc == URL_OK && strstr(hs, encs[e].want)) {
+      if (check(rc == URL_OK && strstr(hs, encs[e].want) != NULL))
         ok++;
-        check(1);
-      } else if (!HTML_QUERY_ENCODING && strcmp(encs[e].want, "%C3%A5") != 0) {
-        known++;
-      } else {
-        check(0);
+      else
         printf("FAIL query encoding %s: <base href> -> %s\n", encs[e].label, hs);
-      }
       url_free(&base);
       url_buf_free(&href);
       url_buf_free(&bb);
@@ -534,11 +519,7 @@ static void query_encoding(void) {
     url_buf_free(&dec);
     url_buf_free(&bytes);
   }
-  printf("WPT query encoding: %d of %d cases", ok, total);
-  if (known)
-    printf("; known failing: %d (legacy encodings' queries: the URL parser with "
-           "an encoding, branch encint, is not merged yet; VERBOSE=1 lists them)", known);
-  printf("\n");
+  printf("WPT query encoding: %d of %d cases\n", ok, total);
 }
 
 int main(void) {
