@@ -78,7 +78,7 @@ $(B)/.deps-build: tools/deps.sh
 	@mkdir -p $(B)
 	@sh tools/deps.sh build
 	@touch $@
-$(B)/.deps-test $(B)/.deps-fuzz $(B)/.deps-cluster: $(B)/.deps-%: tools/deps.sh | $(B)/.deps-build
+$(B)/.deps-test $(B)/.deps-fuzz $(B)/.deps-bench $(B)/.deps-cluster: $(B)/.deps-%: tools/deps.sh | $(B)/.deps-build
 	@sh tools/deps.sh $*
 	@touch $@
 
@@ -160,7 +160,7 @@ bench: $(LIB) $(B)/bench/html_bench ## ns/row of the main functions, as ratios t
 # (zlib reads the gzipped ones; libgumbo, if installed, is the comparison:
 # the bench only).
 GUMBO = $(shell pkg-config --exists gumbo 2>/dev/null && echo -DHAVE_GUMBO $$(pkg-config --cflags --libs gumbo))
-$(B)/bench/html_bench: bench/html_bench.c $(LIB_OBJ) $(B)/tests/mem_libc.o
+$(B)/bench/html_bench: bench/html_bench.c $(LIB_OBJ) $(B)/tests/mem_libc.o | $(B)/.deps-bench
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(B)/tests/mem_libc.o $(TEST_LIBS) -lz $(GUMBO)
 
