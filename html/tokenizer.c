@@ -790,7 +790,7 @@ static int temp_is_script(T *t) {
 
 /* The double escape start and end states: at whitespace, '/' or '>' the
    temporary buffer decides (`yes` if it is "script", else `no`); letters
-   go to the buffer; anything else reconsumes in `no`... as `other`. */
+   go to the buffer; anything else reconsumes in `other`. */
 static P dbl_switch(T *t, P p, html_state_fn yes, html_state_fn no,
                     html_state_fn other) {
   if (EOF_AT(p)) {
@@ -814,21 +814,21 @@ static P dbl_switch(T *t, P p, html_state_fn yes, html_state_fn no,
   return p;
 }
 
-/* 13.2.5.27 Script data double escape start state */
+/* 13.2.5.26 Script data double escape start state */
 STATE(st_script_dbl_start) {
   return dbl_switch(t, p, st_script_dbl, st_script_esc, st_script_esc);
 }
-/* 13.2.5.28 Script data double escaped state */
+/* 13.2.5.27 Script data double escaped state */
 STATE(st_script_dbl) {
   return escaped_char(t, p, st_script_dbl_dash, st_script_dbl_lt,
                       st_script_dbl, 1);
 }
-/* 13.2.5.29 Script data double escaped dash state */
+/* 13.2.5.28 Script data double escaped dash state */
 STATE(st_script_dbl_dash) {
   return escaped_char(t, p, st_script_dbl_dash_dash, st_script_dbl_lt,
                       st_script_dbl, 1);
 }
-/* 13.2.5.30 Script data double escaped dash dash state */
+/* 13.2.5.29 Script data double escaped dash dash state */
 STATE(st_script_dbl_dash_dash) {
   if (!EOF_AT(p) && *p == '>') {
     text_putc(t, p, '>');
@@ -838,7 +838,7 @@ STATE(st_script_dbl_dash_dash) {
   return escaped_char(t, p, st_script_dbl_dash_dash, st_script_dbl_lt,
                       st_script_dbl, 1);
 }
-/* 13.2.5.31 Script data double escaped less-than sign state */
+/* 13.2.5.30 Script data double escaped less-than sign state */
 STATE(st_script_dbl_lt) {
   if (!EOF_AT(p) && *p == '/') {
     text_putc(t, p, '/');
@@ -849,7 +849,7 @@ STATE(st_script_dbl_lt) {
   SWITCH(st_script_dbl);
   return p;
 }
-/* 13.2.5.32 Script data double escape end state */
+/* 13.2.5.31 Script data double escape end state */
 STATE(st_script_dbl_end) {
   return dbl_switch(t, p, st_script_esc, st_script_dbl, st_script_dbl);
 }
