@@ -264,6 +264,12 @@ static const bench_row ROWS[] = {
      .label = "url_resolve(const base, u)"},
     {"url_resolve(u, " REL_URL ")", "ada_resolve(u, " REL_URL ")",
      .label = "url_resolve(u, const rel): per-row base"},
+    /* The URL parser with an encoding against the UTF-8 call (issue 25:
+       at most 1.2x): only a special URL's non-ASCII query differs. */
+    {"url_resolve(" BASE_URL ", u, 'shift_jis')",
+     .label = "url_resolve(const base, u, 'shift_jis')",
+     .vs = "url_resolve(" BASE_URL ", u)"},
+    {"url_href(u, NULL, 'windows-1252')", .vs = "url_href(u)"},
     {"url_valid(u)"},
     {"c.href", .from = "urls, url_components(urls.u) AS c",
      .label = "url_components(u) join: href"},

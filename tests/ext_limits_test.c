@@ -243,6 +243,25 @@ static const limit_case cases[] = {
     CANNOT("url_links", MODULE, "html", "the argument as given")
     CANNOT("url_links", MODULE, "page_url", "the argument as given")
     CANNOT("url_links", MODULE, "encoding", "the argument as given")
+    /* Encodings: 30 'é' that Shift_JIS lacks are "%26%23233%3B" each in a
+       query (360 bytes), "&#233;" each encoded (180). */
+    FN("url_href", 3, 1, "SELECT url_href('http://a/?' || " E30 ", NULL, 'shift_jis')")
+    FN("url_search", 3, 0, "SELECT url_search('http://a/?' || " E30 ", NULL, 'shift_jis')")
+    FN("url_resolve", 3, 1, "SELECT url_resolve('http://a/', '?' || " E30 ", 'shift_jis')")
+    FN("url_encode", 3, 1, "SELECT url_encode(" E30 ", 'form', 'shift_jis')")
+    FN("url_decode", 3, 1, "SELECT url_decode(" FF40 ", 'form', 'latin1')")
+    FN("url_search_param_append", 4, 1,
+       "SELECT url_search_param_append('http://a/', 'k', " E30 ", 'shift_jis')")
+    FN("url_search_param_set", 4, 1,
+       "SELECT url_search_param_set('http://a/?k=1', 'k', " E30 ", 'shift_jis')")
+    FN("url_search_param_delete", 4, 1,
+       "SELECT url_search_param_delete(" SLASH40 " || '&k=1', 'k', '1', 'latin1')")
+    FN("url_search_params_sort", 2, 1, "SELECT url_search_params_sort(" SLASH40 ", 'latin1')")
+    CANNOT("url_encoding", 1, NULL, "an encoding's name, a static string")
+    FN("url_text_decode", 2, 1, "SELECT url_text_decode(" FF40 ", 'utf-8')")
+    FN("url_text_encode", 2, 1, "SELECT url_text_encode(" E30 ", 'shift_jis')")
+    COL("url_search_params", "value", 0, "('k=' || " FF40 ", 'latin1')")
+    CANNOT("url_search_params", MODULE, "encoding", "the argument as given")
 };
 #define N_CASES ((int)(sizeof cases / sizeof cases[0]))
 
