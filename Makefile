@@ -58,7 +58,7 @@ TEST_LIBS   = $(eval TEST_LIBS := $$(shell pkg-config --libs $(PKGS) 2>/dev/null
 # -fvisibility=hidden: the extension exports only its two entry points.
 # The layers below ext/ (docs/internals.md): each folder's headers
 # are included by their bare names.
-LAYERS      := core parts keys pattern
+LAYERS      := core html parts keys pattern
 ALL_CFLAGS  = $(WARN) $(CPPFLAGS) $(CFLAGS) $(SAN) -fPIC -fvisibility=hidden \
               -D_POSIX_C_SOURCE=200809L $(LAYERS:%=-I%) $(PKG_CFLAGS)
 
@@ -94,7 +94,7 @@ $(B)/.deps-build: tools/deps.sh
 	@mkdir -p $(B)
 	@sh tools/deps.sh build
 	@touch $@
-$(B)/.deps-test $(B)/.deps-fuzz $(B)/.deps-cluster: $(B)/.deps-%: tools/deps.sh | $(B)/.deps-build
+$(B)/.deps-test $(B)/.deps-fuzz $(B)/.deps-bench $(B)/.deps-cluster: $(B)/.deps-%: tools/deps.sh | $(B)/.deps-build
 	@sh tools/deps.sh $*
 	@touch $@
 
@@ -123,6 +123,12 @@ $(B)/tests/ext_%_test: tests/ext_%_test.c $(EXT_TEST_LIB) $(wildcard tests/ext_*
 $(B)/tests/sql_fuzz_test: tests/sql_fuzz_test.c fuzz/sql_fuzz.c $(LIB_OBJ) $(EXT_OBJ) $(LIB_HDR) tests/check.h
 	@mkdir -p $(dir $@)
 	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(filter %.c,$^) $(LIB_OBJ) $(EXT_OBJ) $(TEST_LIBS)
+
+# tests/html_fuzz_test: fuzz/html_fuzz.c's oracles over fuzz/html_corpus/
+# and pseudo-random documents.
+$(B)/tests/html_fuzz_test: tests/html_fuzz_test.c fuzz/html_fuzz.c $(LIB_OBJ) $(TEST_LIB) tests/check.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $(filter %.c,$^) $(LIB_OBJ) $(TEST_LIB) $(TEST_LIBS)
 
 # tests/psl_diff_test: the rule table against libpsl, with the PSL fuzz
 # target's oracle (fuzz/psl_fuzz.c) linked in for its pseudo-random hosts.
@@ -166,8 +172,17 @@ test-cluster: $(NODE) $(LIB) ## three dqlite nodes on 127.0.0.1: URL queries sur
 demo: $(LIB) ## load the extension in the sqlite3 shell over the sample data
 	@sh tools/demo.sh $(B)
 
-bench: $(LIB) ## ns/row of the main functions, as ratios to an identity function and ada
+bench: $(LIB) $(B)/bench/html_bench ## ns/row of the main functions, as ratios to an identity function and ada; MB/s of url_links
 	@$(MAKE) --no-print-directory -C bench B=../$(B)
+	@$(B)/bench/html_bench $(B)/url$(SO)
+
+# MB/s of the HTML tokenizer and of url_links over ../shared's real pages
+# (zlib reads the gzipped ones; libgumbo, if installed, is the comparison:
+# the bench only).
+GUMBO = $(shell pkg-config --exists gumbo 2>/dev/null && echo -DHAVE_GUMBO $$(pkg-config --cflags --libs gumbo))
+$(B)/bench/html_bench: bench/html_bench.c $(LIB_OBJ) $(B)/tests/mem_libc.o | $(B)/.deps-bench
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(B)/tests/mem_libc.o $(TEST_LIBS) -lz $(GUMBO)
 
 bench-encoding: ## MB/s of core/encoding.c's encoders and decoders, one encoding per family
 	@$(MAKE) --no-print-directory -C bench B=../$(B) encoding

@@ -10,7 +10,9 @@ int url_buf_grow(url_buf *b, size_t extra) {
   if (need <= b->cap) return 0;
   size_t cap = b->cap < 64 ? 64 : b->cap;
   while (cap < need) cap = cap > SIZE_MAX / 2 ? need : cap * 2;
-  /* Never past max: appends that fit the capacity are not checked again. */
+  /* Never room past max: appends that fit the capacity are not checked
+     again, so a capacity over max would let the contents exceed it (and
+     whether a result is too big would depend on the buffer's history). */
   if (cap > b->max) cap = b->max;
   char *p;
   if (b->ptr == b->stack) {

@@ -442,6 +442,10 @@ struct url_tvf {
   int (*filter)(url_tvf_cursor *c, sqlite3_value **argv);
   /* Sets the result of visible column i of row c->row. */
   void (*column)(url_tvf_cursor *c, sqlite3_context *ctx, int i);
+  /* Optional, for rows computed as they are read (url_links): after
+     c->row is advanced, makes it the next row, setting c->n_rows past it
+     if there is one.  Returns as filter does (URL_FAILURE: error set). */
+  int (*next)(url_tvf_cursor *c);
 };
 
 /* Whether v reads as the same bytes as the copy a (both non-NULL). */
@@ -507,6 +511,7 @@ extern const url_family url_host_parts_family;    /* host_parts.c */
 extern const url_family url_path_parts_family;    /* path_parts.c */
 extern const url_family url_hierarchy_family;     /* hierarchy.c */
 extern const url_family url_sites_family;         /* sites.c */
+extern const url_family url_links_family;         /* links.c */
 extern const url_family url_keys_family;          /* keys.c */
 extern const url_family url_pattern_family;       /* pattern.c */
 extern const url_family url_encoding_family;      /* encoding.c */

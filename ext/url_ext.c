@@ -60,6 +60,7 @@ static const url_family *const families[] = {
     &url_keys_family,
     &url_encoding_family,
     &url_pattern_family,
+    &url_links_family,
 };
 #define N_FAMILIES URL_COUNT(families)
 

@@ -209,6 +209,18 @@ int url_tvf_base_get(url_tvf_cursor *cur, url_tvf_base *tb, int arg,
   return rc;
 }
 
+/* A core status as the virtual table's result (the rows end on an error). */
+static int tvf_status(url_tvf_cursor *c, int rc) {
+  if (rc == URL_OK) return SQLITE_OK;
+  c->n_rows = 0; /* no partial rows */
+  if (rc == URL_FAILURE) return SQLITE_ERROR; /* the callback set the error */
+  if (rc == URL_TOOBIG) {
+    tvf_set_error(c->base.pVtab, c->def->name, "string or blob too big");
+    return SQLITE_TOOBIG;
+  }
+  return SQLITE_NOMEM;
+}
+
 static int tvf_filter(sqlite3_vtab_cursor *cur, int idx_num,
                       const char *idx_str, int argc, sqlite3_value **argv) {
   url_tvf_cursor *c = (url_tvf_cursor *)cur;
@@ -224,18 +236,13 @@ static int tvf_filter(sqlite3_vtab_cursor *cur, int idx_num,
     int rk = arg_keep(&c->args[a], args[a]);
     if (rc == URL_OK) rc = rk;
   }
-  if (rc == URL_OK) return SQLITE_OK;
-  c->n_rows = 0; /* no partial rows */
-  if (rc == URL_FAILURE) return SQLITE_ERROR; /* the callback set the error */
-  if (rc == URL_TOOBIG) {
-    tvf_set_error(cur->pVtab, def->name, "string or blob too big");
-    return SQLITE_TOOBIG;
-  }
-  return SQLITE_NOMEM;
+  return tvf_status(c, rc);
 }
 
 static int tvf_next(sqlite3_vtab_cursor *cur) {
-  ((url_tvf_cursor *)cur)->row++;
+  url_tvf_cursor *c = (url_tvf_cursor *)cur;
+  c->row++;
+  if (c->def->next && c->row >= c->n_rows) return tvf_status(c, c->def->next(c));
   return SQLITE_OK;
 }
 

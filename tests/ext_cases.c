@@ -138,6 +138,14 @@ const ext_case ext_cases[] = {
      "SELECT i.rowid, h.* FROM inputs AS i, url_hierarchy(i.url) AS h"},
     {"url_host_hierarchy", EXT_MODULE,
      "SELECT i.rowid, h.* FROM inputs AS i, url_host_hierarchy(i.host) AS h"},
+    {"url_links", EXT_MODULE,
+     "SELECT i.rowid, l.* FROM inputs AS i, url_links(i.text, i.url) AS l"},
+    {"url_links", EXT_MODULE,
+     "SELECT l.*, l.html FROM inputs AS i,"
+     " url_links('<base href=' || i.text || '><a href=' || i.url || ' ping=\"a b\">"
+     "<img srcset=\"' || i.url || ' 2x, b 1x\">', i.base, 'utf-8') AS l"},
+    {"url_html_encoding", 1, "SELECT url_html_encoding(text) FROM inputs"},
+    {"url_html_encoding", 2, "SELECT url_html_encoding(text, 'koi8-r') FROM inputs"},
     {"url_validation_errors", EXT_MODULE,
      "SELECT i.rowid, e.* FROM inputs AS i,"
      " url_validation_errors(i.url, i.base) AS e"},

@@ -60,6 +60,8 @@ static const struct expected_flags {
     {"url_hostname", 2, PURE},
     {"url_href", 1, PURE},
     {"url_href", 2, PURE},
+    {"url_html_encoding", 1, PURE},
+    {"url_html_encoding", 2, PURE},
     /* Deterministic for the libidn2 linked. */
     {"url_idna2008_error", 1, PURE},
     {"url_origin", 1, PURE},

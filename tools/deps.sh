@@ -11,6 +11,8 @@
 #            that load the extension from Python and Node), psl-make-dafsa
 #            (DAFSA lists for the public suffix tests)
 #   fuzz     clang with libFuzzer
+#   bench    zlib (bench/html_bench reads gzipped pages); libgumbo, for the
+#            HTML parser comparison (the bench only)
 #   cluster  dqlite: libdqlite-dev and go-dqlite's `dqlite` shell
 #
 # Checks look at commands, pkg-config modules and files, so they work on any
@@ -37,6 +39,8 @@ test    node-headers    libnode-dev     nodejs-devel       nodejs-dev   -       
 test    cmd:psl-make-dafsa psl-make-dafsa psl-make-dafsa   libpsl-utils libpsl          libpsl
 fuzz    cmd:clang       clang           clang              clang        clang           llvm
 fuzz    libfuzzer       libclang-rt-dev compiler-rt        compiler-rt  compiler-rt     -
+bench   pc:zlib         zlib1g-dev      zlib-devel         zlib-dev     zlib            zlib
+bench   pc:gumbo        libgumbo-dev    gumbo-parser-devel gumbo-parser-dev gumbo-parser -
 cluster pc:dqlite       libdqlite-dev   -                  -            -               -
 cluster cmd:dqlite      go-dqlite       -                  -            -               -
 '
@@ -84,9 +88,9 @@ groups=${*:-build}
 missing=""      # packages to install
 unpackaged=""   # requirements this package manager has no package for
 for group in $groups; do
-  case " build test fuzz cluster " in
+  case " build test fuzz bench cluster " in
     *" $group "*) ;;
-    *) echo "tools/deps.sh: unknown group '$group' (build, test, fuzz, cluster)" >&2
+    *) echo "tools/deps.sh: unknown group '$group' (build, test, fuzz, bench, cluster)" >&2
        exit 2 ;;
   esac
   table=$(printf '%s\n' "$REQS" | while read -r g check rest; do

@@ -1,0 +1,134 @@
+/*
+** The URLs of a document (links.c): the tokenizer with as much of tree
+** construction as changes what is a link (the tokenizer's state switches,
+** inert <template> contents, svg/math foreign content), streaming one row
+** per URL-valued attribute, srcset candidate, ping URL and meta refresh.
+** Also the document's first <base href> in tree order, and the parsers of
+** srcset (srcset.c) and of a refresh's content (refresh.c).
+**
+** Rows are not resolved here: ext/links.c parses each raw value against
+** the document base URL.  Strings point into the tokenizer's buffers and
+** stay valid until the next call of html_links_next.
+*/
+#ifndef HTML_LINKS_H
+#define HTML_LINKS_H
+
+#include <stddef.h>
+
+#include "tokenizer.h"
+
+enum html_link_kind {
+  HTML_LINK_NAVIGATION, /* a, area, form, meta refresh, link rel=alternate... */
+  HTML_LINK_RESOURCE,   /* img, script, stylesheet, iframe, media... */
+  HTML_LINK_CITATION    /* blockquote, q, del, ins cite */
+};
+
+/* The names of the kinds, as the SQL column shows them. */
+extern const char *const html_link_kind_names[3];
+
+typedef struct html_link {
+  const char *raw;        /* the URL as written (after character references) */
+  size_t raw_len;
+  const char *tag;        /* element and attribute names (static strings) */
+  const char *attribute;
+  const char *rel;        /* a, area, link: the rel attribute; NULL if none */
+  size_t rel_len;
+  const char *descriptor; /* srcset: the candidate's descriptors; NULL if none */
+  size_t descriptor_len;
+  int kind;
+  int document_url;       /* the URL is the document's (an empty form action,
+                             a refresh without a URL), not raw resolved */
+  size_t offset;          /* byte offset of the tag in the document */
+} html_link;
+
+/* A foreign (svg, math) element open in the walker's model of the tree. */
+typedef struct html_foreign {
+  unsigned hash;       /* of the tag name */
+  unsigned short len;
+  unsigned char ns;    /* 1 svg, 2 math */
+  unsigned char html;  /* an integration point: its contents are HTML */
+} html_foreign;
+
+typedef struct html_links {
+  html_tokenizer tok;
+  int base_only;             /* 1: the <base> prescan; 2: the late <meta> */
+  int template_depth;        /* inside <template> contents: inert */
+  html_foreign *stack;       /* open foreign elements */
+  size_t depth, stack_cap;
+  html_link *rows;           /* the rows of the current tag */
+  size_t nrows, next, rows_cap;
+  int finished, err;
+  int meta_enc;              /* base_only == 2: the late <meta>'s encoding */
+  const char *base;          /* base_only: the href found, or NULL */
+  size_t base_len;
+} html_links;
+
+/* Starts reading the links of doc[0..n) (valid UTF-8; must outlive w). */
+void html_links_init(html_links *w, const url_allocator *mem, const char *doc,
+                     size_t n);
+
+/* The next row in *out: returns 1, or 0 at the end, or an error
+   (URL_NOMEM, URL_TOOBIG) as a negative number. */
+int html_links_next(html_links *w, const html_link **out);
+
+void html_links_free(html_links *w);
+
+/*
+** The first base element with an href attribute in tree order (not in
+** <template> contents nor foreign content): its value (after character
+** references) is copied to out and 1 returned; 0 if there is none;
+** negative on error.  A first pass that tokenizes only if "<base" (in any
+** case) occurs in the document at all.
+*/
+int html_base_href(const url_allocator *mem, const char *doc, size_t n,
+                   url_buf *out);
+
+/*
+** A row's URL as the DOM's IDL attribute gives it: raw parsed against
+** `base` (the document base URL; NULL: none) with the document's encoding
+** `enc` for the query (https://html.spec.whatwg.org/#encoding-parsing-a-url);
+** a row with document_url set is `page` itself.  Returns URL_OK,
+** URL_FAILURE (no URL) or out's error.
+*/
+struct url;
+int html_link_resolve(struct url *out, const html_link *l,
+                      const struct url *base, const struct url *page, int enc);
+
+/* The encoding-parsing of s[0..n) (valid UTF-8) against base (NULL: none)
+   for a document in `enc`, as html_link_resolve and the frozen base URL
+   use it. */
+int html_url_parse(struct url *out, const char *s, size_t n,
+                   const struct url *base, int enc);
+
+
+/*
+** The document's encoding: html_sniff (BOM, `transport`, the <meta>
+** prescan of the first 1024 bytes), and when that leaves the confidence
+** tentative, the first <meta> with a charset that the tree builder meets
+** later (§13.2.3.4: "change the encoding", which reparses), else
+** windows-1252.  *bom_len: the BOM's length.
+*/
+int html_encoding(const url_allocator *mem, const unsigned char *s, size_t n,
+                  int transport, size_t *bom_len);
+
+/*
+** https://html.spec.whatwg.org/#parse-a-srcset-attribute: calls fn for each
+** image candidate string that the descriptor parser accepts, with its URL
+** and its descriptors (the text from the first to the last; len 0 if none).
+** Stops early if fn returns nonzero, and returns that value.
+*/
+typedef int (*html_srcset_fn)(void *ctx, const char *url, size_t url_len,
+                              const char *desc, size_t desc_len);
+int html_srcset_parse(const char *s, size_t n, html_srcset_fn fn, void *ctx);
+
+/*
+** The shared declarative refresh steps
+** (https://html.spec.whatwg.org/#shared-declarative-refresh-steps) up to the
+** URL's parse: returns 0 if the content is not a refresh; else 1, with
+** *time the delay (saturated) and *url, *url_len the URL string to parse
+** (*url NULL: the document's URL).
+*/
+int html_refresh_parse(const char *s, size_t n, unsigned long *time,
+                       const char **url, size_t *url_len);
+
+#endif /* HTML_LINKS_H */

@@ -1,0 +1,181 @@
+-- Links of stored pages (issue 26): url_links(html, page_url [, encoding])
+-- (table-valued) and url_html_encoding(html [, encoding]).
+-- Convention: sql-tests/README.md.
+
+-- ------------------------------------------------------------ the rows
+
+INSERT INTO checks VALUES ('a href resolved',
+  (SELECT url FROM url_links('<a href="b/c?x=1#f">', 'https://example.com/a/index.html')),
+  'https://example.com/a/b/c?x=1#f');
+INSERT INTO checks VALUES ('columns of a row',
+  (SELECT raw || '|' || tag || '|' || attribute || '|' || rel || '|' || kind || '|' || offset
+     FROM url_links('<p>x</p><a rel="nofollow" href=/y>', 'https://e.com/')),
+  '/y|a|href|nofollow|navigation|8');
+INSERT INTO checks VALUES ('document order',
+  (SELECT group_concat(tag || '.' || attribute, ' ') FROM url_links(
+     '<html manifest=m><body background=b><img src=i><script src=s></script><iframe src=f></iframe><q cite=c>',
+     'https://e.com/')),
+  'html.manifest body.background img.src script.src iframe.src q.cite');
+INSERT INTO checks VALUES ('kinds',
+  (SELECT group_concat(kind, ' ') FROM url_links(
+     '<a href=a><img src=i><blockquote cite=c><link rel=stylesheet href=s><link rel=canonical href=k>',
+     'https://e.com/')),
+  'navigation resource citation resource navigation');
+INSERT INTO checks VALUES ('raw after character references',
+  (SELECT raw || ' ' || url FROM url_links('<a href="?a=1&amp;b=2&copy=3">', 'https://e.com/p')),
+  '?a=1&b=2&copy=3 https://e.com/p?a=1&b=2&copy=3');
+INSERT INTO checks VALUES ('invalid URL is NULL',
+  (SELECT quote(url) || ' ' || raw FROM url_links('<a href="https://exa mple.com/">', 'https://e.com/')),
+  'NULL https://exa mple.com/');
+INSERT INTO checks VALUES ('no page URL: only absolute URLs',
+  (SELECT group_concat(quote(url), ' ') FROM url_links('<a href=x><a href=https://a.b/>', NULL)),
+  'NULL ''https://a.b/''');
+INSERT INTO checks VALUES ('srcset: a row per candidate with its descriptor',
+  (SELECT group_concat(raw || '=' || descriptor, ' ') FROM url_links(
+     '<img srcset="a.png 1x, b.png 2x,c.png 100w 50h" src=z>', 'https://e.com/') WHERE attribute = 'srcset'),
+  'a.png=1x b.png=2x c.png=100w 50h');
+INSERT INTO checks VALUES ('srcset: invalid descriptors drop the candidate',
+  (SELECT group_concat(raw, ' ') FROM url_links('<img srcset="a 1x 2x, b foo, c">', 'https://e.com/')),
+  'c');
+INSERT INTO checks VALUES ('descriptor NULL without one',
+  (SELECT quote(descriptor) FROM url_links('<img srcset="a">', 'https://e.com/')), 'NULL');
+INSERT INTO checks VALUES ('ping split on ASCII whitespace',
+  (SELECT group_concat(url, ' ') FROM url_links('<a ping="/p1   /p2' || char(9) || '/p3">', 'https://e.com/')),
+  'https://e.com/p1 https://e.com/p2 https://e.com/p3');
+INSERT INTO checks VALUES ('meta refresh',
+  (SELECT url FROM url_links('<meta http-equiv="REFRESH" content="5; URL=''/next''">', 'https://e.com/a')),
+  'https://e.com/next');
+INSERT INTO checks VALUES ('meta refresh without URL is the page',
+  (SELECT url || ' ' || raw FROM url_links('<meta http-equiv=refresh content="3">', 'https://e.com/a#f')),
+  'https://e.com/a#f ');
+INSERT INTO checks VALUES ('meta refresh that does not parse: no row',
+  (SELECT count(*) FROM url_links('<meta http-equiv=refresh content="x; url=/n">', 'https://e.com/')), 0);
+INSERT INTO checks VALUES ('empty form action is the page URL',
+  (SELECT url FROM url_links('<form action="">', 'https://e.com/f?q#h')), 'https://e.com/f?q#h');
+INSERT INTO checks VALUES ('formaction',
+  (SELECT group_concat(tag || ':' || url, ' ') FROM url_links('<button formaction=b><input formaction=i>', 'https://e.com/')),
+  'button:https://e.com/b input:https://e.com/i');
+
+-- -------------------------------------------- what the parser makes text
+
+INSERT INTO checks VALUES ('script, style, textarea, title contents are not markup',
+  (SELECT group_concat(raw, ' ') FROM url_links(
+     '<script>"<a href=1>"</script><style><a href=2></style><textarea><a href=3></textarea><title><a href=4></title><a href=5>',
+     'https://e.com/')),
+  '5');
+INSERT INTO checks VALUES ('noscript is markup (scripting disabled)',
+  (SELECT raw FROM url_links('<noscript><img src=ns.gif></noscript>', 'https://e.com/')), 'ns.gif');
+INSERT INTO checks VALUES ('comments are not markup',
+  (SELECT group_concat(raw, ' ') FROM url_links('<!-- <a href=1> --><a href=2><!--> <a href=3>', 'https://e.com/')),
+  '2 3');
+INSERT INTO checks VALUES ('template contents are inert',
+  (SELECT group_concat(raw, ' ') FROM url_links('<template><a href=1></template><a href=2>', 'https://e.com/')),
+  '2');
+INSERT INTO checks VALUES ('svg content is not HTML',
+  (SELECT group_concat(raw, ' ') FROM url_links('<svg><a href=1/><![CDATA[<a href=2>]]></svg><a href=3>', 'https://e.com/')),
+  '3');
+INSERT INTO checks VALUES ('duplicate attribute: the first wins',
+  (SELECT group_concat(raw, ' ') FROM url_links('<a href=1 HREF=2 href=3>', 'https://e.com/')), '1');
+INSERT INTO checks VALUES ('unterminated tag: no row',
+  (SELECT count(*) FROM url_links('<a href="x', 'https://e.com/')), 0);
+INSERT INTO checks VALUES ('unterminated comment: no row',
+  (SELECT count(*) FROM url_links('<!-- <a href=x>', 'https://e.com/')), 0);
+
+-- ---------------------------------------------------- document base URL
+
+INSERT INTO checks VALUES ('base after the link still governs it',
+  (SELECT url || ' ' || base FROM url_links('<a href=x><base href="/d/">', 'https://e.com/a/b')),
+  'https://e.com/d/x https://e.com/d/');
+INSERT INTO checks VALUES ('first base with href (base_multiple)',
+  (SELECT url FROM url_links('<base target=t><base href=/one/><base href=/two/><a href=x>', 'https://e.com/')),
+  'https://e.com/one/x');
+INSERT INTO checks VALUES ('base href resolved against the page',
+  (SELECT base FROM url_links('<base href="../up/"><a href=x>', 'https://e.com/a/b/c')), 'https://e.com/a/up/');
+INSERT INTO checks VALUES ('empty base href is the page URL (base_href_empty)',
+  (SELECT base FROM url_links('<base href=""><a href=x>', 'https://e.com/p?q#f')), 'https://e.com/p?q');
+INSERT INTO checks VALUES ('no base href: base NULL (base_href_unspecified)',
+  (SELECT quote(base) || ' ' || url FROM url_links('<base target=_blank><a href=x>', 'https://e.com/d/p')),
+  'NULL https://e.com/d/x');
+INSERT INTO checks VALUES ('data: base falls back (base-data)',
+  (SELECT quote(base) || ' ' || url FROM url_links('<base href="data:/,test"><base href="https://example.com/"><a href=blah>', 'https://e.com/d/p')),
+  'NULL https://e.com/d/blah');
+INSERT INTO checks VALUES ('javascript: base falls back (base-javascript)',
+  (SELECT url FROM url_links('<base href="javascript:/,test"><base href="https://example.com/"><a href=blah>', 'https://e.com/d/p')),
+  'https://e.com/d/blah');
+INSERT INTO checks VALUES ('invalid base falls back',
+  (SELECT quote(base) || ' ' || url FROM url_links('<base href="https://a:99999/"><a href=x>', 'https://e.com/d/p')),
+  'NULL https://e.com/d/x');
+INSERT INTO checks VALUES ('base in template is not the document''s',
+  (SELECT url FROM url_links('<template><base href=/t/></template><a href=x>', 'https://e.com/d/p')),
+  'https://e.com/d/x');
+
+-- ------------------------------------------------------------ encodings
+
+INSERT INTO checks VALUES ('encoding: default windows-1252',
+  url_html_encoding('<p>hello'), 'windows-1252');
+INSERT INTO checks VALUES ('encoding: meta charset',
+  url_html_encoding('<meta charset="shift_jis">'), 'Shift_JIS');
+INSERT INTO checks VALUES ('encoding: meta pragma',
+  url_html_encoding('<meta http-equiv=content-type content="text/html;charset=koi8-r">'), 'KOI8-R');
+INSERT INTO checks VALUES ('encoding: transport over meta',
+  url_html_encoding('<meta charset=koi8-r>', 'iso-8859-2'), 'ISO-8859-2');
+INSERT INTO checks VALUES ('encoding: BOM over transport',
+  url_html_encoding(X'EFBBBF3C703E', 'koi8-r'), 'UTF-8');
+INSERT INTO checks VALUES ('encoding: UTF-16 BOM',
+  url_html_encoding(X'FFFE3C00'), 'UTF-16LE');
+INSERT INTO checks VALUES ('encoding: NULL', url_html_encoding(NULL), NULL);
+INSERT INTO checks VALUES ('encoding: NULL label is none',
+  url_html_encoding('<meta charset=koi8-r>', NULL), 'KOI8-R');
+-- error: url_html_encoding: unknown encoding 'bogus'
+SELECT url_html_encoding('<p>', 'bogus');
+-- error: url_links: unknown encoding 'bogus'
+SELECT * FROM url_links('<a href=x>', 'https://e.com/', 'bogus');
+INSERT INTO checks VALUES ('windows-1252 bytes decoded in raw',
+  (SELECT raw FROM url_links(X'3C6120687265663D2FE93E', 'https://e.com/')), '/é');
+INSERT INTO checks VALUES ('UTF-16LE document rows',
+  (SELECT url FROM url_links(X'FFFE3C00610020006800720065006600' || X'3D002F0075003E00', 'https://e.com/')),
+  'https://e.com/u');
+INSERT INTO checks VALUES ('query in the document''s encoding, fragment UTF-8',
+  (SELECT url FROM url_links(X'3C6120687265663D2F3F713DE9237A' || X'E93E', 'https://e.com/', 'windows-1252')),
+  'https://e.com/?q=%E9#z%C3%A9');
+-- (A TEXT value is read as its UTF-8 bytes: legacy-encoded pages are blobs.)
+INSERT INTO checks VALUES ('query: meta charset koi8-r',
+  (SELECT raw || ' ' || url FROM url_links(CAST('<meta charset=koi8-r><a href="?q=' AS BLOB) || X'D6' || CAST('">' AS BLOB), 'https://e.com/')),
+  '?q=' || char(1078) || ' https://e.com/?q=%D6');
+INSERT INTO checks VALUES ('query: unmappable as &#N;',
+  (SELECT url FROM url_links('<a href="?q=&#29483;">', 'https://e.com/', 'windows-1252')),
+  'https://e.com/?q=%26%2329483%3B');
+INSERT INTO checks VALUES ('query: ws and non-special stay UTF-8',
+  (SELECT group_concat(url, ' ') FROM url_links('<a href="wss://a/?&eacute;"><a href="x:?&eacute;">', 'https://e.com/', 'windows-1252')),
+  'wss://a/?%C3%A9 x:?%C3%A9');
+INSERT INTO checks VALUES ('query: UTF-16 documents encode as UTF-8',
+  (SELECT url FROM url_links(X'FFFE3C006100200068007200650066003D003F00E9003E00', 'https://e.com/')),
+  'https://e.com/?%C3%A9');
+INSERT INTO checks VALUES ('base href query in the document''s encoding',
+  (SELECT base FROM url_links(X'3C6261736520687265663D2F3FE93E' || '<a href=x>', 'https://e.com/', 'windows-1252')),
+  'https://e.com/?%E9');
+INSERT INTO checks VALUES ('invalid UTF-8 is U+FFFD',
+  (SELECT raw FROM url_links(CAST('<a href=/' AS BLOB) || X'FF' || CAST('>' AS BLOB), 'https://e.com/', 'utf-8')),
+  '/' || char(65533));
+
+-- ---------------------------------------------------------- bad input
+
+INSERT INTO checks VALUES ('NULL html: no rows', (SELECT count(*) FROM url_links(NULL, 'https://e.com/')), 0);
+INSERT INTO checks VALUES ('empty html: no rows', (SELECT count(*) FROM url_links('', 'https://e.com/')), 0);
+INSERT INTO checks VALUES ('binary blob',
+  (SELECT count(*) >= 0 FROM url_links(randomblob(100000), 'https://e.com/')), 1);
+INSERT INTO checks VALUES ('100,000 attributes on one tag',
+  (SELECT count(*) FROM url_links('<a' || replace(printf('%.100000c', 'x'), 'x', ' href=1') || '>', 'https://e.com/')), 1);
+INSERT INTO checks VALUES ('deep nesting',
+  (SELECT count(*) FROM url_links(replace(printf('%.100000c', 'x'), 'x', '<svg><g>') || '<a href=x>', 'https://e.com/')), 0);
+INSERT INTO checks VALUES ('deep nesting broken out',
+  (SELECT count(*) FROM url_links(replace(printf('%.100000c', 'x'), 'x', '<div><span>') || '<img src=x>', 'https://e.com/')), 1);
+INSERT INTO checks VALUES ('many links',
+  (SELECT count(*) FROM url_links(replace(printf('%.100000c', 'x'), 'x', '<a href=/x>'), 'https://e.com/')), 100000);
+INSERT INTO checks VALUES ('hidden columns',
+  (SELECT DISTINCT html || ' ' || page_url FROM url_links('<a href=x>', 'https://e.com/')), '<a href=x> https://e.com/');
+INSERT INTO checks VALUES ('a join over pages',
+  (SELECT group_concat(l.url, ' ') FROM (SELECT 'https://a.com/' AS u, '<a href=x>' AS b UNION ALL
+                                         SELECT 'https://b.com/', '<a href=y><a href=z>') AS p,
+                                        url_links(p.b, p.u) AS l),
+  'https://a.com/x https://b.com/y https://b.com/z');
