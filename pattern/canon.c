@@ -15,15 +15,6 @@
 #define DUMMY "https://dummy.invalid/"
 #define ST 256 /* stack storage of a scratch URL or buffer */
 
-const char *const pat_special_schemes[6] = {"ftp", "file", "http",
-                                            "https", "ws", "wss"};
-
-int pat_special_default_port(const char *s, size_t n) {
-  url_scheme_type t = url_scheme_type_of(s, n);
-  if (t == URL_SCHEME_OTHER) return -2;
-  return url_default_port(t);
-}
-
 /* https://urlpattern.spec.whatwg.org/#create-a-dummy-url: into u, over
    storage st of cap bytes (enough: it is only read). */
 static int dummy_url(url *u, const url_allocator *mem, char *st, size_t cap) {

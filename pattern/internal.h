@@ -143,18 +143,6 @@ int pat_create_from_init(url_pattern **out, const pat_init *init,
                          int ignore_case, const url_allocator *mem, char *err,
                          size_t errn);
 
-/*
-** The special schemes: one notion, core's (url_scheme_type_of).  The list
-** is what "protocol component matches a special scheme" runs the protocol
-** on; pat_special_default_port answers for a given string: its default
-** port, -1 for none (file), -2 when it is not special.
-*/
-extern const char *const pat_special_schemes[6];
-int pat_special_default_port(const char *s, size_t n);
-static inline int pat_is_special_scheme(const char *s, size_t n) {
-  return pat_special_default_port(s, n) != -2;
-}
-
 /* s, or the empty string where s is null (s.s NULL). */
 static inline url_str pat_or_empty(url_str s) {
   if (!s.s) s = (url_str){"", 0};
