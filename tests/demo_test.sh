@@ -29,5 +29,7 @@ shows "validation errors" "invalid-credentials"
 shows "IDNA2008 verdict" "IDN2_DISALLOWED"
 shows "hits per route" "example.com pages  4"
 shows "a pattern's group" "slug   whatwg-url"
+shows "the page's encoding" "windows-1252"
+shows "a link in the page's encoding" "https://www.example.com/menu/search?q=cr%E8me%20br%FBl%E9e#top"
 
 summary

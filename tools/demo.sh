@@ -98,4 +98,9 @@ SELECT r.route, count(*) AS hits FROM links, routes AS r
 SELECT g.name, g.value
   FROM links, url_pattern_exec('https://*.github.io/posts/:year/:month/:slug', links.url) AS g
  WHERE g.component = 'pathname';
+.print
+.print '-- Links of a stored page (data/sample-page.html, windows-1252): resolved against its <base>, queries in its encoding'
+SELECT url_html_encoding(readfile('data/sample-page.html')) AS encoding;
+SELECT tag, attribute, kind, descriptor, url
+  FROM url_links(readfile('data/sample-page.html'), 'https://www.example.com/cafe.html');
 SQL
