@@ -10,6 +10,7 @@
 set -eu
 prog=$1 ext=$2 filter=${3:-}
 limit=${GROWTH_LIMIT:-1.35}
+small_n=${GROWTH_SMALL:-65536} big_n=${GROWTH_BIG:-1048576}
 command -v valgrind >/dev/null || { echo "growth-count: valgrind is not installed" >&2; exit 1; }
 out=$(mktemp)
 list=$(mktemp)
@@ -28,15 +29,17 @@ count() {
   echo "$ir $res"
 }
 
-printf '%-32s %14s %14s %6s %6s\n' "case" "ir at 64 kB" "ir at 1 MB" "growth" "mem"
+printf '%-32s %14s %14s %6s %6s\n' "case" "ir at $small_n" "ir at $big_n" "growth" "mem"
 bad=0
 while IFS="$(printf '\t')" read -r idx label; do
   case $label in *"$filter"*) ;; *) continue ;; esac
-  set -- $(count "$idx" 65536)
+  r=$(count "$idx" "$small_n") || { echo "growth-count: $label failed" >&2; exit 1; }
+  set -- $r
   small=$1
-  set -- $(count "$idx" 1048576)
+  r=$(count "$idx" "$big_n") || { echo "growth-count: $label failed" >&2; exit 1; }
+  set -- $r
   big=$1 type=$2 mem=$3
-  g=$(awk "BEGIN { printf \"%.2f\", $big / $small / 16 }")
+  g=$(awk "BEGIN { printf \"%.2f\", $big / $small / ($big_n / $small_n) }")
   over=$(awk "BEGIN { print ($g > $limit) }")
   flag=
   [ "$type" = err ] && flag=" (err)"
