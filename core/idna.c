@@ -33,6 +33,7 @@ typedef struct cpvec {
   uint32_t *p;
   size_t len, cap;
   uint32_t *stack;
+  size_t stack_cap;
   const url_allocator *mem; /* the output buffer's */
 } cpvec;
 
@@ -41,13 +42,15 @@ static void cv_init(cpvec *v, const url_allocator *mem, uint32_t *stack,
   v->p = v->stack = stack;
   v->mem = mem;
   v->len = 0;
-  v->cap = cap;
+  v->cap = v->stack_cap = cap;
 }
 
+/* Back to the empty stack storage (the vector stays usable). */
 static void cv_free(cpvec *v) {
   if (v->p != v->stack) v->mem->release(v->p);
   v->p = v->stack;
   v->len = 0;
+  v->cap = v->stack_cap;
 }
 
 /* Room for `extra` more code points; URL_OK or URL_NOMEM. */

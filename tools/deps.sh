@@ -9,8 +9,7 @@
 #            libpsl, the Public Suffix List data         (the default group)
 #   test     python3, node + npm + a C++ compiler + node's headers (the tests
 #            that load the extension from Python and Node), psl-make-dafsa
-#            (DAFSA lists for the public suffix tests), valgrind (the
-#            growth test counts instructions with callgrind)
+#            (DAFSA lists for the public suffix tests)
 #   fuzz     clang with libFuzzer
 #   cluster  dqlite: libdqlite-dev and go-dqlite's `dqlite` shell
 #
@@ -36,7 +35,6 @@ test    cmd:npm         npm             npm                npm          npm     
 test    cmd:c++         g++             gcc-c++            g++          gcc             -
 test    node-headers    libnode-dev     nodejs-devel       nodejs-dev   -               -
 test    cmd:psl-make-dafsa psl-make-dafsa psl-make-dafsa   libpsl-utils libpsl          libpsl
-test    cmd:valgrind    valgrind        valgrind           valgrind     valgrind        -
 fuzz    cmd:clang       clang           clang              clang        clang           llvm
 fuzz    libfuzzer       libclang-rt-dev compiler-rt        compiler-rt  compiler-rt     -
 cluster pc:dqlite       libdqlite-dev   -                  -            -               -
