@@ -65,6 +65,15 @@ int main(int argc, char **argv) {
     sqlite3_reset(ins);
   }
   sqlite3_finalize(ins);
+  /* The argument's own size in bytes (some cases join two parts of SIZE). */
+  sqlite3_int64 arg_bytes = 0;
+  if (sqlite3_prepare_v2(db, "SELECT length(CAST(a AS BLOB)) FROM growth WHERE n = ?1",
+                         -1, &q, 0) != SQLITE_OK)
+    return fail(db, "size");
+  sqlite3_bind_int64(q, 1, size);
+  if (sqlite3_step(q) == SQLITE_ROW) arg_bytes = sqlite3_column_int64(q, 0);
+  sqlite3_finalize(q);
+  if (arg_bytes <= 0) arg_bytes = size;
   snprintf(sql, sizeof sql, "SELECT typeof(%s) FROM growth WHERE n = ?1", g->expr);
   if (sqlite3_prepare_v2(db, sql, -1, &q, 0) != SQLITE_OK) return fail(db, "query");
   sqlite3_bind_int64(q, 1, 1024);
@@ -77,10 +86,10 @@ int main(int argc, char **argv) {
   sqlite3_int64 peak = sqlite3_memory_highwater(0) - base;
   /* An error (a bound) is an answer too: its cost counts.  peak: the most
      memory SQLite's allocator held at once beyond what it held before, in
-     multiples of the argument's size. */
+     multiples of the argument's size in bytes. */
   printf("%s\t%ld\t%s\t%.1f\n", g->label, size,
          rc == SQLITE_ROW ? (const char *)sqlite3_column_text(q, 0) : "err",
-         (double)peak / (double)size);
+         (double)peak / (double)arg_bytes);
   sqlite3_finalize(q);
   sqlite3_close(db);
   return 0;

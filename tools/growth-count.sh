@@ -5,7 +5,7 @@
 # both instruction counts and the growth factor ir(1 MB) / ir(64 kB) / 16.
 # Linear work gives 1.0, n log n 1.25 (log 2^20 / log 2^16); a case above
 # GROWTH_LIMIT (default 1.35) fails the run (exit 1): superlinear work.
-# Also prints the peak of SQLite's allocator during the 1 MB call as a
+# Also prints the peak of SQLite's allocator during the larger call as a
 # multiple of the argument's size ("mem").
 set -eu
 prog=$1 ext=$2 filter=${3:-}
