@@ -72,6 +72,12 @@ static int cv_reserve(cpvec *v, size_t extra) {
   return URL_OK;
 }
 
+static void cv_swap(cpvec *x, cpvec *y) {
+  cpvec t = *x;
+  *x = *y;
+  *y = t;
+}
+
 static int cv_push(cpvec *v, uint32_t c) {
   if (v->len == v->cap && cv_reserve(v, 1)) return URL_NOMEM;
   v->p[v->len++] = c;
@@ -265,12 +271,16 @@ static int nfc_boundary(uint32_t c) {
 ** at out's end, and out never holds more than the result and one chunk's
 ** decomposition.
 */
+/* The length of s's leading run of boundaries: all of s is NFC if n. */
+static size_t nfc_quick(const uint32_t *s, size_t n) {
+  size_t i = 0;
+  while (i < n && nfc_boundary(s[i])) i++;
+  return i;
+}
+
 static int nfc(const uint32_t *s, size_t n, cpvec *out, cpvec *tmp) {
-  size_t i;
+  size_t i = nfc_quick(s, n);
   out->len = 0;
-  /* Quick check: text of boundaries only is already NFC. */
-  for (i = 0; i < n && nfc_boundary(s[i]); i++) {
-  }
   if (i == n) return cv_append(out, s, n);
   /* s[i - 1] is a boundary: the first chunk starts there. */
   if (i > 0) i--;
@@ -657,7 +667,11 @@ static int process(const char *in, size_t n, idna_work *w, int strict) {
   int rc;
   /* Steps 1-2: map, then normalize to NFC. */
   if (map_domain((const unsigned char *)in, n, &w->a)) return URL_NOMEM;
-  if (nfc(w->a.p, w->a.len, &w->b, &w->tmp)) return URL_NOMEM;
+  if (nfc_quick(w->a.p, w->a.len) == w->a.len) {
+    cv_swap(&w->a, &w->b); /* already NFC: no copy */
+  } else if (nfc(w->a.p, w->a.len, &w->b, &w->tmp)) {
+    return URL_NOMEM;
+  }
   /* The mapped text is done with (a is label scratch from here): its
      memory goes before res grows, keeping a long domain's peak low. */
   cv_free(&w->a);
@@ -686,11 +700,7 @@ static int process(const char *in, size_t n, idna_work *w, int strict) {
     if (copied && cv_push(&w->res, '.')) return URL_NOMEM;
     i = j + 1;
   }
-  if (!copied) { /* no "xn--" label: the result is b */
-    cpvec t = w->res;
-    w->res = w->b;
-    w->b = t;
-  }
+  if (!copied) cv_swap(&w->res, &w->b); /* no "xn--" label: b is it */
   /* V9 (CheckBidi): only in a Bidi domain name, i.e. one with an R, AL or
      AN character (RFC 5893 §1.4), checked after all labels are decoded. */
   const uint32_t *r = w->res.p;
