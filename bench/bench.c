@@ -757,7 +757,9 @@ static void bench_search_params(sqlite3 *db, int rounds) {
 ** is u repeated to about ?1 bytes), timed without the making; prints the
 ** time of each and the growth factor t(1 MB) / t(64 kB) / 16: about 1 is
 ** linear, n log n a little more, 16 quadratic.  An error (a bound) is an
-** answer too: its time counts and "err" is shown.
+** answer too: its time counts and "err" is shown.  Times above 1 can be the
+** memory hierarchy (1 MB arguments leave the L2 cache); `make growth-count`
+** counts the same cases' instructions, which only the work changes.
 */
 #include "growth_cases.h"
 
