@@ -1,8 +1,9 @@
 #!/bin/sh
 # tools/growth-count.sh PROGRAM EXT [FILTER]: runs bench/growth_count under
 # callgrind for every growth case (bench/growth_cases.h) whose label contains
-# FILTER, at 64 kB and 1 MB, counting only the expression's evaluation; prints
-# both instruction counts and the growth factor ir(1 MB) / ir(64 kB) / 16.
+# FILTER, at 64 kB and 1 MB (GROWTH_SMALL, GROWTH_BIG: sizes in bytes),
+# counting only the expression's evaluation; prints both instruction counts
+# and the growth factor ir(big) / ir(small) / (big / small).
 # Linear work gives 1.0, n log n 1.25 (log 2^20 / log 2^16); a case above
 # GROWTH_LIMIT (default 1.35) fails the run (exit 1): superlinear work.
 # Also prints the peak of SQLite's allocator during the larger call as a
