@@ -74,7 +74,7 @@ LIB      := $(B)/url$(SO)
 NODE     := $(B)/url-dqlite-node
 
 .PHONY: all help deps test test-sanitize test-cluster demo bench bench-count fuzz install \
-        bench-encoding \
+        bench-encoding growth-count \
         uninstall clean idna2008-data tsan
 .SECONDARY: $(TEST_LIB)
 
@@ -136,7 +136,7 @@ $(B)/tests/psl_diff_test: tests/psl_diff_test.c fuzz/psl_fuzz.c $(LIB_OBJ) $(TES
 	@mkdir -p $(dir $@)
 	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $(filter %.c,$^) $(LIB_OBJ) $(TEST_LIB) $(TEST_LIBS)
 
-test: $(LIB) $(TEST_BIN) $(B)/.deps-test ## build and run every test; ends with "N passed, N failed"
+test: $(LIB) $(TEST_BIN) $(B)/bench/growth_count $(B)/.deps-test ## build and run every test; ends with "N passed, N failed"
 	@sh tools/run-tests.sh $(B)
 
 # Sanitizers: a separate build tree; the sqlite3 shell (not instrumented) gets
@@ -196,6 +196,16 @@ BENCH_COUNT_N    ?= 50000
 bench-count: $(B)/bench/parse_count ## instructions per URL of the core parser (callgrind)
 	@sh tools/bench-count.sh $(B)/bench/parse_count $(BENCH_COUNT_URLS) $(BENCH_COUNT_N)
 	@sh tools/bench-count.sh $(B)/bench/parse_count $(BENCH_COUNT_URLS) $(BENCH_COUNT_N) -e
+
+# Every growth case (bench/growth_cases.h) under callgrind at 64 kB and 1 MB:
+# instruction counts and their growth; fails above n log n (GROWTH_LIMIT).
+# GROWTH_FILTER=s: only the cases whose label contains s.
+growth-count: $(B)/bench/growth_count $(LIB) ## instruction growth 64 kB -> 1 MB of every function (callgrind)
+	@sh tools/growth-count.sh $(B)/bench/growth_count $(LIB) '$(GROWTH_FILTER)'
+
+$(B)/bench/growth_count: bench/growth_count.c bench/growth_cases.h
+	@mkdir -p $(dir $@)
+	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(TEST_LIBS)
 
 $(B)/bench/parse_count: bench/parse_count.c $(LIB_OBJ) $(B)/tests/mem_libc.o
 	@mkdir -p $(dir $@)

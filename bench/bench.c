@@ -763,46 +763,11 @@ static void bench_search_params(sqlite3 *db, int rounds) {
 ** is u repeated to about ?1 bytes), timed without the making; prints the
 ** time of each and the growth factor t(1 MB) / t(64 kB) / 16: about 1 is
 ** linear, n log n a little more, 16 quadratic.  An error (a bound) is an
-** answer too: its time counts and "err" is shown.
+** answer too: its time counts and "err" is shown.  Times above 1 can be the
+** memory hierarchy (1 MB arguments leave the L2 cache); `make growth-count`
+** counts the same cases' instructions, which only the work changes.
 */
-typedef struct growth_case {
-  const char *label, *arg, *expr;
-} growth_case;
-
-#define R(u) "replace(hex(zeroblob(?1 / length(" u "))), '00', " u ")"
-static const growth_case GROWTH[] = {
-    {"url_href dot segments", "'https://a/' || " R("'./'"), "url_href(a)"},
-    {"url_href ../ segments", "'https://a/' || " R("'b/../'"), "url_href(a)"},
-    {"url_href many labels", "'https://' || " R("'a.'") " || 'com/'", "url_href(a)"},
-    {"url_href many params", "'https://a/?' || " R("'a=b&'"), "url_href(a)"},
-    {"url_href percent", "'https://a/' || " R("'%zz%41'"), "url_href(a)"},
-    {"url_resolve long rel", R("'../x/'"), "url_resolve('https://a/b/c', a)"},
-    {"url_valid_string", "'https://a/' || " R("'^ '"), "url_valid_string(a)"},
-    {"url_domain_to_ascii labels", R("'\xc3\xa9.'"), "url_domain_to_ascii(a)"},
-    {"url_domain_to_unicode", R("'xn--9ca.'"), "url_domain_to_unicode(a)"},
-    {"url_registrable_domain", "'https://' || " R("'a.'") " || 'co.uk/'", "url_registrable_domain(a)"},
-    {"url_subdomain", "'https://' || " R("'a.'") " || 'co.uk/'", "url_subdomain(a)"},
-    {"url_surt labels+params", "'https://' || " R("'a.'") " || 'com/?' || " R("'b=1&a=2&'"), "url_surt(a)"},
-    {"url_canonical params", "'https://a.com/?' || " R("'utm_x=1&b=2&'"), "url_canonical(a)"},
-    {"url_strip_params", "'https://a.com/?' || " R("'utm_x=1&b=2&'"), "url_strip_params(a)"},
-    {"url_search_params_sort", "'https://a/?' || " R("'b=1&a=2&'"), "url_search_params_sort(a)"},
-    {"url_search_param last", "'https://a/?' || " R("'b=1&'") " || 'z=9'", "url_search_param(a, 'z')"},
-    {"url_search_param_set", "'https://a/?' || " R("'b=1&'"), "url_search_param_set(a, 'b', 'x')"},
-    {"url_search_param_delete", "'https://a/?' || " R("'b=1&c=2&'"), "url_search_param_delete(a, 'b')"},
-    {"url_set pathname", R("'a/'"), "url_set('https://a/', 'pathname', a)"},
-    {"url_encode", R("'\xc3\xa9 /'"), "url_encode(a)"},
-    {"url_decode", R("'%C3%A9%2'"), "url_decode(a)"},
-    {"url_file_extension", "'https://a/' || " R("'a.b'"), "url_file_extension(a)"},
-    {"url_pattern_test long input", "'https://a/' || " R("'ab/'"), "url_pattern_test('https://a/:x/*', a)"},
-    {"url_pattern_test regexp input", "'https://a/' || " R("'aa'") " || 'c'", "url_pattern_test('https://a/:x(a*b)', a)"},
-    {"url_pattern_test object input", "'{\"pathname\": \"/' || " R("'a/'") " || '\"}'", "url_pattern_test('{\"pathname\": \"/:x/*\"}', a)"},
-    {"url_pattern_test many groups", "'https://a/' || " R("'/:g'"), "url_pattern_test(a, 'https://a/x')"},
-    {"url_pattern_test long class", "'https://a/:x([' || " R("'\\x41'") " || '])'", "url_pattern_test(a, 'https://a/A')"},
-    {"url_pattern_test deep nesting", "'https://a/:x(' || " R("'(?:'") " || ')'", "url_pattern_test(a, 'https://a/x')"},
-    {"url_pattern_test backref", "'https://a/' || " R("'a'"), "url_pattern_test('https://a/:x((?<g>a+)\\k<g>b)', a)"},
-    {"url_pattern_exec rows", "'https://a/' || " R("'ab/'"), "(SELECT count(*) FROM url_pattern_exec('https://a/:x/*', a))"},
-};
-#undef R
+#include "growth_cases.h"
 
 static void bench_growth(sqlite3 *db, int rounds) {
   static const long SZ[3] = {1024, 64 * 1024, 1024 * 1024};

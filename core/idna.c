@@ -33,6 +33,7 @@ typedef struct cpvec {
   uint32_t *p;
   size_t len, cap;
   uint32_t *stack;
+  size_t stack_cap;
   const url_allocator *mem; /* the output buffer's */
 } cpvec;
 
@@ -41,13 +42,15 @@ static void cv_init(cpvec *v, const url_allocator *mem, uint32_t *stack,
   v->p = v->stack = stack;
   v->mem = mem;
   v->len = 0;
-  v->cap = cap;
+  v->cap = v->stack_cap = cap;
 }
 
+/* Back to the empty stack storage (the vector stays usable). */
 static void cv_free(cpvec *v) {
   if (v->p != v->stack) v->mem->release(v->p);
   v->p = v->stack;
   v->len = 0;
+  v->cap = v->stack_cap;
 }
 
 /* Room for `extra` more code points; URL_OK or URL_NOMEM. */
@@ -67,6 +70,12 @@ static int cv_reserve(cpvec *v, size_t extra) {
   v->p = p;
   v->cap = cap;
   return URL_OK;
+}
+
+static void cv_swap(cpvec *x, cpvec *y) {
+  cpvec t = *x;
+  *x = *y;
+  *y = t;
 }
 
 static int cv_push(cpvec *v, uint32_t c) {
@@ -246,34 +255,56 @@ static size_t compose(uint32_t *s, size_t n) {
   return w;
 }
 
-/* NFC of s[0..n) into out (cleared first); tmp is scratch. */
+/* A code point that is its own NFC and that nothing before it composes
+   with or reorders across: not decomposable, not a composable second, a
+   starter.  U+00C0 is the first that is not. */
+static int nfc_boundary(uint32_t c) {
+  if (c < 0xC0) return 1;
+  uint32_t p = prop(c);
+  return !(p & (IDNA_P_DECOMP | IDNA_P_COMP2)) && !IDNA_P_CCC(p);
+}
+
+/*
+** NFC of s[0..n) into out (cleared first); tmp is scratch.  Text splits
+** into chunks before each boundary code point: nothing composes or reorders
+** across one, so each chunk is decomposed, ordered and composed on its own
+** at out's end, and out never holds more than the result and one chunk's
+** decomposition.
+*/
+/* The length of s's leading run of boundaries: all of s is NFC if n. */
+static size_t nfc_quick(const uint32_t *s, size_t n) {
+  size_t i = 0;
+  while (i < n && nfc_boundary(s[i])) i++;
+  return i;
+}
+
 static int nfc(const uint32_t *s, size_t n, cpvec *out, cpvec *tmp) {
-  size_t i;
+  size_t i = nfc_quick(s, n);
   out->len = 0;
-  /* Quick check: without decomposable, composable-second or non-starter
-     characters the text is already NFC.  U+00C0 is the first of those. */
-  for (i = 0; i < n; i++) {
-    uint32_t p;
-    if (s[i] < 0xC0) continue;
-    p = prop(s[i]);
-    if ((p & (IDNA_P_DECOMP | IDNA_P_COMP2)) || IDNA_P_CCC(p)) break;
-  }
+  if (i == n) return cv_append(out, s, n);
+  /* s[i - 1] is a boundary: the first chunk starts there. */
+  if (i > 0) i--;
   if (cv_append(out, s, i)) return URL_NOMEM;
-  if (i == n) return URL_OK;
-  for (; i < n; i++) {
-    if (decompose(s[i], prop(s[i]), out)) return URL_NOMEM;
-  }
-  for (size_t a = 0; a < out->len;) {
-    if (ccc(out->p[a]) == 0) {
-      a++;
-      continue;
+  while (i < n) {
+    size_t base = out->len, j = i + 1;
+    while (j < n && !nfc_boundary(s[j])) j++;
+    for (; i < j; i++) {
+      if (decompose(s[i], prop(s[i]), out)) return URL_NOMEM;
     }
-    size_t b = a + 1;
-    while (b < out->len && ccc(out->p[b]) != 0) b++;
-    if (b - a > 1 && sort_run(out->p + a, b - a, tmp)) return URL_NOMEM;
-    a = b;
+    uint32_t *d = out->p + base;
+    size_t dn = out->len - base;
+    for (size_t a = 0; a < dn;) {
+      if (ccc(d[a]) == 0) {
+        a++;
+        continue;
+      }
+      size_t b = a + 1;
+      while (b < dn && ccc(d[b]) != 0) b++;
+      if (b - a > 1 && sort_run(d + a, b - a, tmp)) return URL_NOMEM;
+      a = b;
+    }
+    out->len = base + compose(d, dn);
   }
-  out->len = compose(out->p, out->len);
   return URL_OK;
 }
 
@@ -636,28 +667,40 @@ static int process(const char *in, size_t n, idna_work *w, int strict) {
   int rc;
   /* Steps 1-2: map, then normalize to NFC. */
   if (map_domain((const unsigned char *)in, n, &w->a)) return URL_NOMEM;
-  if (nfc(w->a.p, w->a.len, &w->b, &w->tmp)) return URL_NOMEM;
+  if (nfc_quick(w->a.p, w->a.len) == w->a.len) {
+    cv_swap(&w->a, &w->b); /* already NFC: no copy */
+  } else if (nfc(w->a.p, w->a.len, &w->b, &w->tmp)) {
+    return URL_NOMEM;
+  }
+  /* The mapped text is done with (a is label scratch from here): its
+     memory goes before res grows, keeping a long domain's peak low. */
+  cv_free(&w->a);
   /* Steps 3-4: break at U+002E and convert/validate each label.  Labels of
-     NFC text split at '.' (which never composes) are NFC: V1 holds. */
+     NFC text split at '.' (which never composes) are NFC: V1 holds.  The
+     result is b itself until an "xn--" label changes it: only then is
+     b[0..i) copied to res, and res built from there on. */
   const uint32_t *s = w->b.p;
   size_t len = w->b.len, i = 0;
-  int bidi_domain = 0;
+  int bidi_domain = 0, copied = 0;
   w->res.len = 0;
   for (;;) {
     size_t j = i;
     while (j < len && s[j] != '.') j++;
     if (j - i >= 4 && s[i] == 'x' && s[i + 1] == 'n' && s[i + 2] == '-' &&
         s[i + 3] == '-') {
+      if (!copied && cv_append(&w->res, s, i)) return URL_NOMEM;
+      copied = 1;
       rc = convert_xn_label(s + i + 4, j - i - 4, w, strict);
       if (rc) return rc;
     } else {
       if (!label_valid(s + i, j - i, strict)) return URL_FAILURE;
-      if (cv_append(&w->res, s + i, j - i)) return URL_NOMEM;
+      if (copied && cv_append(&w->res, s + i, j - i)) return URL_NOMEM;
     }
     if (j == len) break;
-    if (cv_push(&w->res, '.')) return URL_NOMEM;
+    if (copied && cv_push(&w->res, '.')) return URL_NOMEM;
     i = j + 1;
   }
+  if (!copied) cv_swap(&w->res, &w->b); /* no "xn--" label: b is it */
   /* V9 (CheckBidi): only in a Bidi domain name, i.e. one with an R, AL or
      AN character (RFC 5893 §1.4), checked after all labels are decoded. */
   const uint32_t *r = w->res.p;
