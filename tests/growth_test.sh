@@ -12,7 +12,7 @@ set -u
 
 prog=$B/bench/growth_count
 if ! command -v valgrind >/dev/null 2>&1; then
-  skip "valgrind is not installed (tools/deps.sh test): work growth not counted"
+  fail "valgrind is not installed (sh tools/deps.sh test installs it): work growth not counted"
   summary
 fi
 [ -x "$prog" ] || { fail "no $prog (make $prog)"; summary; }

@@ -9,7 +9,8 @@
 #            libpsl, the Public Suffix List data         (the default group)
 #   test     python3, node + npm + a C++ compiler + node's headers (the tests
 #            that load the extension from Python and Node), psl-make-dafsa
-#            (DAFSA lists for the public suffix tests)
+#            (DAFSA lists for the public suffix tests), valgrind
+#            (tests/growth_test.sh counts instructions)
 #   fuzz     clang with libFuzzer
 #   bench    zlib (bench/html_bench reads gzipped pages); libgumbo, for the
 #            HTML parser comparison (the bench only)
@@ -37,6 +38,7 @@ test    cmd:npm         npm             npm                npm          npm     
 test    cmd:c++         g++             gcc-c++            g++          gcc             -
 test    node-headers    libnode-dev     nodejs-devel       nodejs-dev   -               -
 test    cmd:psl-make-dafsa psl-make-dafsa psl-make-dafsa   libpsl-utils libpsl          libpsl
+test    cmd:valgrind    valgrind        valgrind           valgrind     valgrind        -
 fuzz    cmd:clang       clang           clang              clang        clang           llvm
 fuzz    libfuzzer       libclang-rt-dev compiler-rt        compiler-rt  compiler-rt     -
 bench   pc:zlib         zlib1g-dev      zlib-devel         zlib-dev     zlib            zlib
