@@ -347,23 +347,32 @@ int url_enc_cjk_put(url_encoder *e, uint32_t cp, unsigned char *out) {
 /* ---- Decoders ---- */
 
 /*
-** The step all two-byte decoders end with: "If codePoint is non-null,
-** then return a code point whose value is codePoint.  If byte is an ASCII
-** byte, then restore byte to ioQueue.  Return error."  s[*i] is the lead
-** byte and s[*i + 1] the byte.
+** GBK/gb18030, Big5, EUC-JP, Shift_JIS and EUC-KR decoders share one
+** shape: ASCII bytes, then a byte that is a code point on its own, an
+** error, or a leading byte; the leading byte with the byte after it gives
+** a pointer into an index.  mb_decode is that shape once; each encoding
+** gives two hooks, inlined into its own copy of the loop:
+**
+**   lead(b): for a non-ASCII byte b, its code point (MB_ERROR for "Return
+**     error."), or MB_LEAD when b is a leading byte;
+**   pair(out, s, n, &i): s[i] is the leading byte and s[i + 1] the byte
+**     (n - i >= 2): the codePoint (0 = null), or MB_DONE when the hook has
+**     emitted and moved i itself, or MB_EOQ for end-of-queue in a longer
+**     sequence.  A hook may move i onto a later leading byte (EUC-JP's
+**     jis0212 prefix): the byte is then s[i + 1].
 */
-static void finish_pair(url_buf *out, uint32_t cp, unsigned char byte,
-                        size_t *i) {
-  if (cp) {
-    url_enc_emit(out, cp);
-    *i += 2;
-    return;
-  }
-  *i += byte < 0x80 ? 1 : 2;
-  url_enc_emit_error(out);
-}
+#define MB_LEAD 0
+#define MB_ERROR 0xFFFD
+#define MB_DONE 0xFFFFFFFFu
+#define MB_EOQ 0xFFFFFFFEu
 
-static void gb18030_decode(url_buf *out, const unsigned char *s, size_t n) {
+typedef uint32_t mb_lead_fn(unsigned char b);
+typedef uint32_t mb_pair_fn(url_buf *out, const unsigned char *s, size_t n,
+                            size_t *i);
+
+static inline __attribute__((always_inline)) void mb_decode(
+    url_buf *out, const unsigned char *s, size_t n, mb_lead_fn *lead,
+    mb_pair_fn *pair) {
   size_t i = 0;
   while (i < n) {
     unsigned char b = s[i];
@@ -373,248 +382,201 @@ static void gb18030_decode(url_buf *out, const unsigned char *s, size_t n) {
       url_enc_copy_ascii(out, s, n, &i);
       continue;
     }
-    /* "If byte is 0x80, then return code point U+20AC (€)." */
-    if (b == 0x80 || b == 0xFF) {
-      url_enc_emit(out, b == 0x80 ? 0x20AC : 0xFFFD);
+    uint32_t cp = lead(b);
+    if (cp != MB_LEAD) {
+      url_enc_emit(out, cp);
       i++;
       continue;
     }
-    /* gb18030 first is b.  End-of-queue with first, second or third set:
-       one error. */
-    if (n - i < 2) goto eoq;
-    unsigned char b2 = s[i + 1];
-    /* "If byte is in the range 0x30 to 0x39, inclusive, then set gb18030
-       second to byte and return continue." */
-    if (b2 >= 0x30 && b2 <= 0x39) {
-      if (n - i < 3) goto eoq;
-      unsigned char b3 = s[i + 2];
-      /* "If byte is in the range 0x81 to 0xFE, inclusive, then set gb18030
-         third to byte and return continue.  Restore « gb18030 second, byte
-         » to ioQueue, ... return error." */
-      if (b3 < 0x81 || b3 > 0xFE) {
-        url_enc_emit_error(out);
-        i += 1;
-        continue;
-      }
-      if (n - i < 4) goto eoq;
-      unsigned char b4 = s[i + 3];
-      /* "If byte is not in the range 0x30 to 0x39, inclusive: Restore «
-         gb18030 second, gb18030 third, byte » to ioQueue ... Return
-         error." */
-      if (b4 < 0x30 || b4 > 0x39) {
-        url_enc_emit_error(out);
-        i += 1;
-        continue;
-      }
-      /* "Let codePoint be the index gb18030 ranges code point for ((gb18030
-         first − 0x81) × (10 × 126 × 10)) + ((gb18030 second − 0x30) × (10
-         × 126)) + ((gb18030 third − 0x81) × 10) + byte − 0x30." */
-      int32_t cp = gb18030_ranges_code_point(
-          (uint32_t)(b - 0x81) * (10 * 126 * 10) +
-          (uint32_t)(b2 - 0x30) * (10 * 126) + (uint32_t)(b3 - 0x81) * 10 +
-          (uint32_t)(b4 - 0x30));
-      i += 4;
-      url_enc_emit(out, cp < 0 ? 0xFFFD : (uint32_t)cp);
-      continue;
+    /* "If byte is end-of-queue and leading is not 0x00, then set leading
+       to 0x00 and return error." */
+    if (n - i < 2) break;
+    cp = pair(out, s, n, &i);
+    if (cp > 0x10FFFF) {
+      if (cp == MB_EOQ) break;
+      continue; /* MB_DONE */
     }
-    /* "Let offset be 0x40 if byte is less than 0x7F; otherwise 0x41.  If
-       byte is in the range 0x40 to 0x7E, inclusive, or 0x80 to 0xFE,
-       inclusive, then set pointer to (leading − 0x81) × 190 + (byte −
-       offset)." */
-    uint32_t cp = 0;
-    if ((b2 >= 0x40 && b2 <= 0x7E) || (b2 >= 0x80 && b2 <= 0xFE)) {
-      cp = url_enc_gb18030[(b - 0x81) * 190 + (b2 - (b2 < 0x7F ? 0x40 : 0x41))];
-    }
-    finish_pair(out, cp, b2, &i);
-  }
-  return;
-eoq:
-  url_enc_emit_error(out);
-}
-
-static void big5_decode(url_buf *out, const unsigned char *s, size_t n) {
-  size_t i = 0;
-  while (i < n) {
-    unsigned char b = s[i];
-    if (b < 0x80) {
-      url_enc_copy_ascii(out, s, n, &i);
-      continue;
-    }
-    /* "If byte is in the range 0x81 to 0xFE, inclusive, then set Big5
-       leading to byte and return continue.  Return error." */
-    if (b == 0x80 || b == 0xFF) {
-      url_enc_emit_error(out);
-      i++;
-      continue;
-    }
-    if (n - i < 2) {
-      /* "If byte is end-of-queue and Big5 leading is not 0x00, then set
-         Big5 leading to 0x00 and return error." */
-      url_enc_emit_error(out);
-      return;
-    }
-    unsigned char b2 = s[i + 1];
-    uint32_t cp = 0;
-    /* "Let offset be 0x40 if byte is less than 0x7F; otherwise 0x62.  If
-       byte is in the range 0x40 to 0x7E, inclusive, or 0xA1 to 0xFE,
-       inclusive, then set pointer to (leading − 0x81) × 157 + (byte −
-       offset)." */
-    if ((b2 >= 0x40 && b2 <= 0x7E) || (b2 >= 0xA1 && b2 <= 0xFE)) {
-      uint32_t pointer = (uint32_t)(b - 0x81) * 157 + (b2 - (b2 < 0x7F ? 0x40 : 0x62));
-      /* "If there is a row in the table below whose first column is
-         pointer, then return the two code points listed in its second
-         column": 1133, 1135, 1164, 1166. */
-      if (pointer == 1133 || pointer == 1135 || pointer == 1164 ||
-          pointer == 1166) {
-        url_enc_emit(out, pointer < 1164 ? 0xCA : 0xEA);
-        url_enc_emit(out, pointer == 1133 || pointer == 1164 ? 0x304 : 0x30C);
-        i += 2;
-        continue;
-      }
-      cp = big5_code_point(pointer);
-    }
-    finish_pair(out, cp, b2, &i);
-  }
-}
-
-static void euc_jp_decode(url_buf *out, const unsigned char *s, size_t n) {
-  size_t i = 0;
-  while (i < n) {
-    unsigned char b = s[i];
-    if (b < 0x80) {
-      url_enc_copy_ascii(out, s, n, &i);
-      continue;
-    }
-    /* "If byte is 0x8E, 0x8F, or in the range 0xA1 to 0xFE, inclusive,
-       then set EUC-JP leading to byte and return continue.  Return
-       error." */
-    if (!(b == 0x8E || b == 0x8F || (b >= 0xA1 && b <= 0xFE))) {
-      url_enc_emit_error(out);
-      i++;
-      continue;
-    }
-    if (n - i < 2) goto eoq;
-    unsigned char b2 = s[i + 1];
-    /* "If EUC-JP leading is 0x8E and byte is in the range 0xA1 to 0xDF,
-       inclusive, then set EUC-JP leading to 0x00 and return a code point
-       whose value is 0xFF61 − 0xA1 + byte." */
-    if (b == 0x8E && b2 >= 0xA1 && b2 <= 0xDF) {
-      url_enc_emit(out, 0xFF61 - 0xA1 + b2);
-      i += 2;
-      continue;
-    }
-    /* "If EUC-JP leading is 0x8F and byte is in the range 0xA1 to 0xFE,
-       inclusive, then set EUC-JP jis0212 to true, set EUC-JP leading to
-       byte, and return continue." */
-    int jis0212 = 0;
-    if (b == 0x8F && b2 >= 0xA1 && b2 <= 0xFE) {
-      jis0212 = 1;
-      i++;
-      if (n - i < 2) goto eoq;
-      b = b2;
-      b2 = s[i + 1];
-    }
-    /* "If leading and byte are both in the range 0xA1 to 0xFE, inclusive,
-       then set codePoint to the index code point for (leading − 0xA1) × 94
-       + byte − 0xA1 in index jis0208 if EUC-JP jis0212 is false and in
-       index jis0212 otherwise." */
-    uint32_t cp = 0;
-    if (b >= 0xA1 && b <= 0xFE && b2 >= 0xA1 && b2 <= 0xFE) {
-      uint32_t pointer = (uint32_t)(b - 0xA1) * 94 + b2 - 0xA1;
-      if (!jis0212) cp = url_enc_jis0208[pointer];
-      else if (pointer < URL_ENC_JIS0212_N) cp = url_enc_jis0212[pointer];
-    }
-    finish_pair(out, cp, b2, &i);
-  }
-  return;
-eoq:
-  /* "If byte is end-of-queue and EUC-JP leading is not 0x00, then set
-     EUC-JP leading to 0x00 and return error." */
-  url_enc_emit_error(out);
-}
-
-static void shift_jis_decode(url_buf *out, const unsigned char *s, size_t n) {
-  size_t i = 0;
-  while (i < n) {
-    unsigned char b = s[i];
-    /* "If byte is an ASCII byte or 0x80, then return a code point whose
-       value is byte." */
-    if (b < 0x80) {
-      url_enc_copy_ascii(out, s, n, &i);
-      continue;
-    }
-    if (b == 0x80) {
-      url_enc_emit(out, 0x80);
-      i++;
-      continue;
-    }
-    /* "If byte is in the range 0xA1 to 0xDF, inclusive, then return a code
-       point whose value is 0xFF61 − 0xA1 + byte." */
-    if (b >= 0xA1 && b <= 0xDF) {
-      url_enc_emit(out, 0xFF61 - 0xA1 + b);
-      i++;
-      continue;
-    }
-    /* "If byte is in the range 0x81 to 0x9F, inclusive, or 0xE0 to 0xFC,
-       inclusive, then set Shift_JIS leading to byte and return continue.
+    /* "If codePoint is non-null, then return a code point whose value is
+       codePoint.  If byte is an ASCII byte, then restore byte to ioQueue.
        Return error." */
-    if (b == 0xA0 || b > 0xFC) {
+    if (cp) {
+      url_enc_emit(out, cp);
+      i += 2;
+    } else {
+      i += s[i + 1] < 0x80 ? 1 : 2;
       url_enc_emit_error(out);
-      i++;
-      continue;
     }
-    if (n - i < 2) {
-      url_enc_emit_error(out);
-      return;
-    }
-    unsigned char b2 = s[i + 1];
-    uint32_t cp = 0;
-    /* "Let offset be 0x40 if byte is less than 0x7F; otherwise 0x41.  Let
-       leadingOffset be 0x81 if leading is less than 0xA0; otherwise 0xC1.
-       If byte is in the range 0x40 to 0x7E, inclusive, or 0x80 to 0xFC,
-       inclusive, then set pointer to (leading − leadingOffset) × 188 +
-       byte − offset." */
-    if ((b2 >= 0x40 && b2 <= 0x7E) || (b2 >= 0x80 && b2 <= 0xFC)) {
-      uint32_t pointer = (uint32_t)(b - (b < 0xA0 ? 0x81 : 0xC1)) * 188 + b2 -
-                         (b2 < 0x7F ? 0x40 : 0x41);
-      /* "If pointer is in the range 8836 to 10715, inclusive, then return a
-         code point whose value is 0xE000 − 8836 + pointer." */
-      if (pointer >= 8836 && pointer <= 10715) cp = 0xE000 - 8836 + pointer;
-      else if (pointer < URL_ENC_JIS0208_N) cp = url_enc_jis0208[pointer];
-    }
-    finish_pair(out, cp, b2, &i);
   }
+  if (i < n) url_enc_emit_error(out); /* end-of-queue after a lead */
 }
 
-static void euc_kr_decode(url_buf *out, const unsigned char *s, size_t n) {
-  size_t i = 0;
-  while (i < n) {
-    unsigned char b = s[i];
-    if (b < 0x80) {
-      url_enc_copy_ascii(out, s, n, &i);
-      continue;
-    }
-    /* "If byte is in the range 0x81 to 0xFE, inclusive, then set EUC-KR
-       leading to byte and return continue.  Return error." */
-    if (b == 0x80 || b == 0xFF) {
-      url_enc_emit_error(out);
-      i++;
-      continue;
-    }
-    if (n - i < 2) {
-      url_enc_emit_error(out);
-      return;
-    }
-    unsigned char b2 = s[i + 1];
-    uint32_t cp = 0;
-    /* "If byte is in the range 0x41 to 0xFE, inclusive, then set pointer
-       to (leading − 0x81) × 190 + (byte − 0x41)." */
-    if (b2 >= 0x41 && b2 <= 0xFE) {
-      uint32_t pointer = (uint32_t)(b - 0x81) * 190 + (b2 - 0x41);
-      if (pointer < URL_ENC_EUC_KR_N) cp = url_enc_euc_kr[pointer];
-    }
-    finish_pair(out, cp, b2, &i);
+/* gb18030 decoder. */
+static uint32_t gb18030_lead(unsigned char b) {
+  /* "If byte is 0x80, then return code point U+20AC (€).  If byte is in
+     the range 0x81 to 0xFE, inclusive, then set gb18030 first to byte and
+     return continue.  Return error." */
+  return b == 0x80 ? 0x20AC : b == 0xFF ? MB_ERROR : MB_LEAD;
+}
+
+/* gb18030's four-byte sequences: s[*i] is gb18030 first and s[*i + 1]
+   gb18030 second. */
+static uint32_t gb18030_four(url_buf *out, const unsigned char *s, size_t n,
+                             size_t *i) {
+  /* End-of-queue with first, second or third set: one error. */
+  if (n - *i < 3) return MB_EOQ;
+  unsigned char b = s[*i], b2 = s[*i + 1], b3 = s[*i + 2];
+  /* "If byte is in the range 0x81 to 0xFE, inclusive, then set gb18030
+     third to byte and return continue.  Restore « gb18030 second, byte »
+     to ioQueue, ... return error."  Null restores the ASCII byte second. */
+  if (b3 < 0x81 || b3 > 0xFE) return 0;
+  if (n - *i < 4) return MB_EOQ;
+  unsigned char b4 = s[*i + 3];
+  /* "If byte is not in the range 0x30 to 0x39, inclusive: Restore «
+     gb18030 second, gb18030 third, byte » to ioQueue ... Return error." */
+  if (b4 < 0x30 || b4 > 0x39) return 0;
+  /* "Let codePoint be the index gb18030 ranges code point for ((gb18030
+     first − 0x81) × (10 × 126 × 10)) + ((gb18030 second − 0x30) × (10 ×
+     126)) + ((gb18030 third − 0x81) × 10) + byte − 0x30." */
+  int32_t cp = gb18030_ranges_code_point(
+      (uint32_t)(b - 0x81) * (10 * 126 * 10) +
+      (uint32_t)(b2 - 0x30) * (10 * 126) + (uint32_t)(b3 - 0x81) * 10 +
+      (uint32_t)(b4 - 0x30));
+  *i += 4;
+  url_enc_emit(out, cp < 0 ? 0xFFFD : (uint32_t)cp);
+  return MB_DONE;
+}
+
+static uint32_t gb18030_pair(url_buf *out, const unsigned char *s, size_t n,
+                             size_t *i) {
+  unsigned char b = s[*i], b2 = s[*i + 1];
+  /* "If byte is in the range 0x30 to 0x39, inclusive, then set gb18030
+     second to byte and return continue." */
+  if (b2 >= 0x30 && b2 <= 0x39) return gb18030_four(out, s, n, i);
+  /* "Let offset be 0x40 if byte is less than 0x7F; otherwise 0x41.  If
+     byte is in the range 0x40 to 0x7E, inclusive, or 0x80 to 0xFE,
+     inclusive, then set pointer to (leading − 0x81) × 190 + (byte −
+     offset)." */
+  if ((b2 >= 0x40 && b2 <= 0x7E) || (b2 >= 0x80 && b2 <= 0xFE)) {
+    return url_enc_gb18030[(b - 0x81) * 190 + (b2 - (b2 < 0x7F ? 0x40 : 0x41))];
   }
+  return 0;
+}
+
+/* Big5 decoder. */
+static uint32_t big5_lead(unsigned char b) {
+  /* "If byte is in the range 0x81 to 0xFE, inclusive, then set Big5
+     leading to byte and return continue.  Return error." */
+  return b == 0x80 || b == 0xFF ? MB_ERROR : MB_LEAD;
+}
+
+static uint32_t big5_pair(url_buf *out, const unsigned char *s, size_t n,
+                          size_t *i) {
+  unsigned char b = s[*i], b2 = s[*i + 1];
+  (void)n;
+  /* "Let offset be 0x40 if byte is less than 0x7F; otherwise 0x62.  If
+     byte is in the range 0x40 to 0x7E, inclusive, or 0xA1 to 0xFE,
+     inclusive, then set pointer to (leading − 0x81) × 157 + (byte −
+     offset)." */
+  if (!((b2 >= 0x40 && b2 <= 0x7E) || (b2 >= 0xA1 && b2 <= 0xFE))) return 0;
+  uint32_t pointer = (uint32_t)(b - 0x81) * 157 + (b2 - (b2 < 0x7F ? 0x40 : 0x62));
+  /* "If there is a row in the table below whose first column is pointer,
+     then return the two code points listed in its second column": 1133,
+     1135, 1164, 1166.  The first is emitted here, the second returned. */
+  if (pointer == 1133 || pointer == 1135 || pointer == 1164 ||
+      pointer == 1166) {
+    url_enc_emit(out, pointer < 1164 ? 0xCA : 0xEA);
+    return pointer == 1133 || pointer == 1164 ? 0x304 : 0x30C;
+  }
+  return big5_code_point(pointer);
+}
+
+/* EUC-JP decoder. */
+static uint32_t euc_jp_lead(unsigned char b) {
+  /* "If byte is 0x8E, 0x8F, or in the range 0xA1 to 0xFE, inclusive, then
+     set EUC-JP leading to byte and return continue.  Return error." */
+  return b == 0x8E || b == 0x8F || (b >= 0xA1 && b <= 0xFE) ? MB_LEAD
+                                                            : MB_ERROR;
+}
+
+static uint32_t euc_jp_pair(url_buf *out, const unsigned char *s, size_t n,
+                            size_t *i) {
+  unsigned char b = s[*i], b2 = s[*i + 1];
+  (void)out;
+  /* "If EUC-JP leading is 0x8E and byte is in the range 0xA1 to 0xDF,
+     inclusive, then set EUC-JP leading to 0x00 and return a code point
+     whose value is 0xFF61 − 0xA1 + byte." */
+  if (b == 0x8E && b2 >= 0xA1 && b2 <= 0xDF) return 0xFF61 - 0xA1 + b2;
+  /* "If EUC-JP leading is 0x8F and byte is in the range 0xA1 to 0xFE,
+     inclusive, then set EUC-JP jis0212 to true, set EUC-JP leading to
+     byte, and return continue." */
+  int jis0212 = 0;
+  if (b == 0x8F && b2 >= 0xA1 && b2 <= 0xFE) {
+    jis0212 = 1;
+    ++*i;
+    /* "If byte is end-of-queue and EUC-JP leading is not 0x00, then set
+       EUC-JP leading to 0x00 and return error." */
+    if (n - *i < 2) return MB_EOQ;
+    b = b2;
+    b2 = s[*i + 1];
+  }
+  /* "If leading and byte are both in the range 0xA1 to 0xFE, inclusive,
+     then set codePoint to the index code point for (leading − 0xA1) × 94 +
+     byte − 0xA1 in index jis0208 if EUC-JP jis0212 is false and in index
+     jis0212 otherwise." */
+  if (!(b >= 0xA1 && b <= 0xFE && b2 >= 0xA1 && b2 <= 0xFE)) return 0;
+  uint32_t pointer = (uint32_t)(b - 0xA1) * 94 + b2 - 0xA1;
+  if (!jis0212) return url_enc_jis0208[pointer];
+  return pointer < URL_ENC_JIS0212_N ? url_enc_jis0212[pointer] : 0;
+}
+
+/* Shift_JIS decoder. */
+static uint32_t shift_jis_lead(unsigned char b) {
+  /* "If byte is an ASCII byte or 0x80, then return a code point whose
+     value is byte." */
+  if (b == 0x80) return 0x80;
+  /* "If byte is in the range 0xA1 to 0xDF, inclusive, then return a code
+     point whose value is 0xFF61 − 0xA1 + byte." */
+  if (b >= 0xA1 && b <= 0xDF) return 0xFF61 - 0xA1 + b;
+  /* "If byte is in the range 0x81 to 0x9F, inclusive, or 0xE0 to 0xFC,
+     inclusive, then set Shift_JIS leading to byte and return continue.
+     Return error." */
+  return b == 0xA0 || b > 0xFC ? MB_ERROR : MB_LEAD;
+}
+
+static uint32_t shift_jis_pair(url_buf *out, const unsigned char *s, size_t n,
+                               size_t *i) {
+  unsigned char b = s[*i], b2 = s[*i + 1];
+  (void)out, (void)n;
+  /* "Let offset be 0x40 if byte is less than 0x7F; otherwise 0x41.  Let
+     leadingOffset be 0x81 if leading is less than 0xA0; otherwise 0xC1.
+     If byte is in the range 0x40 to 0x7E, inclusive, or 0x80 to 0xFC,
+     inclusive, then set pointer to (leading − leadingOffset) × 188 + byte
+     − offset." */
+  if (!((b2 >= 0x40 && b2 <= 0x7E) || (b2 >= 0x80 && b2 <= 0xFC))) return 0;
+  uint32_t pointer = (uint32_t)(b - (b < 0xA0 ? 0x81 : 0xC1)) * 188 + b2 -
+                     (b2 < 0x7F ? 0x40 : 0x41);
+  /* "If pointer is in the range 8836 to 10715, inclusive, then return a
+     code point whose value is 0xE000 − 8836 + pointer." */
+  if (pointer >= 8836 && pointer <= 10715) return 0xE000 - 8836 + pointer;
+  return pointer < URL_ENC_JIS0208_N ? url_enc_jis0208[pointer] : 0;
+}
+
+/* EUC-KR decoder. */
+static uint32_t euc_kr_lead(unsigned char b) {
+  /* "If byte is in the range 0x81 to 0xFE, inclusive, then set EUC-KR
+     leading to byte and return continue.  Return error." */
+  return b == 0x80 || b == 0xFF ? MB_ERROR : MB_LEAD;
+}
+
+static uint32_t euc_kr_pair(url_buf *out, const unsigned char *s, size_t n,
+                            size_t *i) {
+  unsigned char b = s[*i], b2 = s[*i + 1];
+  (void)out, (void)n;
+  /* "If byte is in the range 0x41 to 0xFE, inclusive, then set pointer to
+     (leading − 0x81) × 190 + (byte − 0x41)." */
+  if (!(b2 >= 0x41 && b2 <= 0xFE)) return 0;
+  uint32_t pointer = (uint32_t)(b - 0x81) * 190 + (b2 - 0x41);
+  return pointer < URL_ENC_EUC_KR_N ? url_enc_euc_kr[pointer] : 0;
 }
 
 /* ISO-2022-JP decoder states. */
@@ -733,22 +695,22 @@ void url_enc_cjk_decode(url_buf *out, int enc, const unsigned char *s,
   switch (enc) {
     case URL_ENC_GBK: /* "GBK's decoder is gb18030's decoder." */
     case URL_ENC_GB18030:
-      gb18030_decode(out, s, n);
+      mb_decode(out, s, n, gb18030_lead, gb18030_pair);
       break;
     case URL_ENC_BIG5:
-      big5_decode(out, s, n);
+      mb_decode(out, s, n, big5_lead, big5_pair);
       break;
     case URL_ENC_EUC_JP:
-      euc_jp_decode(out, s, n);
+      mb_decode(out, s, n, euc_jp_lead, euc_jp_pair);
       break;
     case URL_ENC_ISO_2022_JP:
       iso_2022_jp_decode(out, s, n);
       break;
     case URL_ENC_SHIFT_JIS:
-      shift_jis_decode(out, s, n);
+      mb_decode(out, s, n, shift_jis_lead, shift_jis_pair);
       break;
     case URL_ENC_EUC_KR:
-      euc_kr_decode(out, s, n);
+      mb_decode(out, s, n, euc_kr_lead, euc_kr_pair);
       break;
     default: /* not an encoding: nothing to decode */
       break;
