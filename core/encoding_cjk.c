@@ -16,6 +16,20 @@
 
 /* ---- Index helpers ---- */
 
+/* Index of the last of the increasing keys[0..count) that is less than or
+   equal to v (0 if none): index gb18030 ranges, by pointer or by code
+   point. */
+static unsigned last_at_most(const uint32_t *keys, unsigned count,
+                             uint32_t v) {
+  unsigned lo = 0, hi = count;
+  while (hi - lo > 1) {
+    unsigned mid = (lo + hi) / 2;
+    if (keys[mid] <= v) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /* index gb18030 ranges code point (-1 = null). */
 static int32_t gb18030_ranges_code_point(uint32_t pointer) {
   /* 1. "If pointer is greater than 39419 and less than 189000, or pointer
@@ -25,12 +39,8 @@ static int32_t gb18030_ranges_code_point(uint32_t pointer) {
   if (pointer == 7457) return 0xE7C7;
   /* 3. "Let offset be the last pointer in index gb18030 ranges that is
      less than or equal to pointer" */
-  unsigned lo = 0, hi = url_enc_gb_ranges_count;
-  while (hi - lo > 1) {
-    unsigned mid = (lo + hi) / 2;
-    if (url_enc_gb_ranges_ptr[mid] <= pointer) lo = mid;
-    else hi = mid;
-  }
+  unsigned lo = last_at_most(url_enc_gb_ranges_ptr, url_enc_gb_ranges_count,
+                             pointer);
   /* 4. "Return a code point whose value is codePointOffset + pointer −
      offset." */
   return (int32_t)(url_enc_gb_ranges_cp[lo] + pointer -
@@ -43,12 +53,8 @@ static uint32_t gb18030_ranges_pointer(uint32_t cp) {
   if (cp == 0xE7C7) return 7457;
   /* 2. "Let offset be the last code point in index gb18030 ranges that is
      less than or equal to codePoint" */
-  unsigned lo = 0, hi = url_enc_gb_ranges_count;
-  while (hi - lo > 1) {
-    unsigned mid = (lo + hi) / 2;
-    if (url_enc_gb_ranges_cp[mid] <= cp) lo = mid;
-    else hi = mid;
-  }
+  unsigned lo = last_at_most(url_enc_gb_ranges_cp, url_enc_gb_ranges_count,
+                             cp);
   /* 3. "Return a pointer whose value is pointerOffset + codePoint −
      offset." */
   return url_enc_gb_ranges_ptr[lo] + cp - url_enc_gb_ranges_cp[lo];
@@ -85,6 +91,35 @@ static int32_t shift_jis_pointer(uint32_t cp) {
 
 /* ---- Encoders (cp is not ASCII, except for ISO-2022-JP) ---- */
 
+/* "Return error with codePoint." */
+static int put_error(url_encoder *e, uint32_t cp) {
+  e->error_cp = cp;
+  return URL_ENC_ERROR;
+}
+
+/* "Return two bytes whose values are leading and trailing." */
+static int put_two(unsigned char *out, uint32_t leading, uint32_t trailing) {
+  out[0] = (unsigned char)leading;
+  out[1] = (unsigned char)trailing;
+  return 2;
+}
+
+/* The byte EUC-JP, Shift_JIS and ISO-2022-JP's Roman encode U+00A5 (¥)
+   and U+203E (‾) as: 0x5C and 0x7E (0: cp is neither). */
+static unsigned char yen_overline_byte(uint32_t cp) {
+  return cp == 0xA5 ? 0x5C : cp == 0x203E ? 0x7E : 0;
+}
+
+/* "If codePoint is in the range U+FF61 (｡) to U+FF9F (ﾟ), inclusive" */
+static int is_halfwidth_katakana(uint32_t cp) {
+  return cp >= 0xFF61 && cp <= 0xFF9F;
+}
+
+/* "If codePoint is U+2212 (−), then set it to U+FF0D (－)." */
+static uint32_t minus_to_fullwidth(uint32_t cp) {
+  return cp == 0x2212 ? 0xFF0D : cp;
+}
+
 /* gb18030 encoder's table for Private Use code points (GB18030-2005). */
 static const uint16_t gb18030_pua_cp[18] = {
   0xE78D, 0xE78E, 0xE78F, 0xE790, 0xE791, 0xE792, 0xE793, 0xE794, 0xE795,
@@ -96,7 +131,7 @@ static const uint16_t gb18030_pua_bytes[18] = {
 static int gb18030_put(url_encoder *e, uint32_t cp, unsigned char *out) {
   int is_gbk = e->enc == URL_ENC_GBK;
   /* "If codePoint is U+E5E5, then return error with codePoint." */
-  if (cp == 0xE5E5) goto error;
+  if (cp == 0xE5E5) return put_error(e, cp);
   /* "If is GBK is true and codePoint is U+20AC (€), then return byte
      0x80." */
   if (is_gbk && cp == 0x20AC) {
@@ -108,9 +143,8 @@ static int gb18030_put(url_encoder *e, uint32_t cp, unsigned char *out) {
   if (cp >= 0xE78D && cp <= 0xE864) {
     for (int k = 0; k < 18; k++) {
       if (gb18030_pua_cp[k] == cp) {
-        out[0] = (unsigned char)(gb18030_pua_bytes[k] >> 8);
-        out[1] = (unsigned char)(gb18030_pua_bytes[k] & 0xFF);
-        return 2;
+        return put_two(out, gb18030_pua_bytes[k] >> 8,
+                       gb18030_pua_bytes[k] & 0xFF);
       }
     }
   }
@@ -121,12 +155,11 @@ static int gb18030_put(url_encoder *e, uint32_t cp, unsigned char *out) {
        190.  Let offset be 0x40 if trailing is less than 0x3F, otherwise
        0x41." */
     uint32_t trailing = (uint32_t)pointer % 190;
-    out[0] = (unsigned char)(pointer / 190 + 0x81);
-    out[1] = (unsigned char)(trailing + (trailing < 0x3F ? 0x40 : 0x41));
-    return 2;
+    return put_two(out, (uint32_t)pointer / 190 + 0x81,
+                   trailing + (trailing < 0x3F ? 0x40 : 0x41));
   }
   /* "If is GBK is true, then return error with codePoint." */
-  if (is_gbk) goto error;
+  if (is_gbk) return put_error(e, cp);
   /* "Set pointer to the index gb18030 ranges pointer for codePoint." */
   uint32_t p = gb18030_ranges_pointer(cp);
   out[0] = (unsigned char)(p / (10 * 126 * 10) + 0x81);
@@ -136,56 +169,52 @@ static int gb18030_put(url_encoder *e, uint32_t cp, unsigned char *out) {
   out[2] = (unsigned char)(p / 10 + 0x81);
   out[3] = (unsigned char)(p % 10 + 0x30);
   return 4;
-error:
-  e->error_cp = cp;
-  return URL_ENC_ERROR;
 }
 
 static int big5_put(url_encoder *e, uint32_t cp, unsigned char *out) {
   /* "Let pointer be the index Big5 pointer for codePoint." */
   int32_t pointer = url_enc_rev_lookup(&url_enc_big5_rev, cp);
   /* "If pointer is null, then return error with codePoint." */
-  if (pointer < 0) {
-    e->error_cp = cp;
-    return URL_ENC_ERROR;
-  }
+  if (pointer < 0) return put_error(e, cp);
   /* "Let leading be pointer / 157 + 0x81.  Let trailing be pointer %
      157.  Let offset be 0x40 if trailing is less than 0x3F, otherwise
      0x62." */
   uint32_t trailing = (uint32_t)pointer % 157;
-  out[0] = (unsigned char)(pointer / 157 + 0x81);
-  out[1] = (unsigned char)(trailing + (trailing < 0x3F ? 0x40 : 0x62));
-  return 2;
+  return put_two(out, (uint32_t)pointer / 157 + 0x81,
+                 trailing + (trailing < 0x3F ? 0x40 : 0x62));
 }
 
 static int euc_jp_put(url_encoder *e, uint32_t cp, unsigned char *out) {
   /* "If codePoint is U+00A5 (¥), then return byte 0x5C.  If codePoint is
      U+203E (‾), then return byte 0x7E." */
-  if (cp == 0xA5 || cp == 0x203E) {
-    out[0] = cp == 0xA5 ? 0x5C : 0x7E;
-    return 1;
-  }
-  /* "If codePoint is in the range U+FF61 (｡) to U+FF9F (ﾟ), inclusive,
-     then return two bytes whose values are 0x8E and codePoint − 0xFF61 +
-     0xA1." */
-  if (cp >= 0xFF61 && cp <= 0xFF9F) {
-    out[0] = 0x8E;
-    out[1] = (unsigned char)(cp - 0xFF61 + 0xA1);
-    return 2;
-  }
-  /* "If codePoint is U+2212 (−), then set it to U+FF0D (－)." */
-  uint32_t c = cp == 0x2212 ? 0xFF0D : cp;
+  if ((out[0] = yen_overline_byte(cp)) != 0) return 1;
+  /* "... then return two bytes whose values are 0x8E and codePoint −
+     0xFF61 + 0xA1." */
+  if (is_halfwidth_katakana(cp)) return put_two(out, 0x8E, cp - 0xFF61 + 0xA1);
+  uint32_t c = minus_to_fullwidth(cp);
+  /* "Let pointer be the index pointer for codePoint in index jis0208." */
   int32_t pointer = url_enc_rev_lookup(&url_enc_jis0208_rev, c);
-  if (pointer < 0) {
-    e->error_cp = c;
-    return URL_ENC_ERROR;
-  }
-  out[0] = (unsigned char)(pointer / 94 + 0xA1);
-  out[1] = (unsigned char)(pointer % 94 + 0xA1);
-  return 2;
+  if (pointer < 0) return put_error(e, c);
+  /* "Let leading be pointer / 94 + 0xA1.  Let trailing be pointer % 94 +
+     0xA1." */
+  return put_two(out, (uint32_t)pointer / 94 + 0xA1,
+                 (uint32_t)pointer % 94 + 0xA1);
 }
 
 enum { ISO_ASCII = 0, ISO_ROMAN = 1, ISO_JIS0208 = 2 };
+
+/* "Set ISO-2022-JP encoder state to state, and return three bytes": the
+   escape sequence into state, 0x1B 0x28 0x42 (ASCII), 0x1B 0x28 0x4A
+   (Roman) or 0x1B 0x24 0x42 (jis0208). */
+static int iso_escape(url_encoder *e, int state, unsigned char *out) {
+  static const unsigned char seq[3][2] = {
+      {0x28, 0x42}, {0x28, 0x4A}, {0x24, 0x42}};
+  e->state = state;
+  out[0] = 0x1B;
+  out[1] = seq[state][0];
+  out[2] = seq[state][1];
+  return 3;
+}
 
 /* ISO-2022-JP encoder.  "Restore codePoint to ioQueue" after an escape
    sequence is running the handler again on it (the loop): at most an
@@ -197,9 +226,8 @@ static int iso_2022_jp_put(url_encoder *e, uint32_t cp, unsigned char *out) {
     /* "If ISO-2022-JP encoder state is ASCII or Roman, and codePoint is
        U+000E, U+000F, or U+001B, then return error with U+FFFD (�)." */
     if (st != ISO_JIS0208 && (cp == 0x0E || cp == 0x0F || cp == 0x1B)) {
-      e->error_cp = 0xFFFD;
       e->error_len = k;
-      return URL_ENC_ERROR;
+      return put_error(e, 0xFFFD);
     }
     /* "If ISO-2022-JP encoder state is ASCII and codePoint is an ASCII
        code point, then return a byte whose value is codePoint." */
@@ -215,17 +243,13 @@ static int iso_2022_jp_put(url_encoder *e, uint32_t cp, unsigned char *out) {
         out[k++] = (unsigned char)cp;
         return k;
       }
-      if (cp == 0xA5 || cp == 0x203E) {
-        out[k++] = cp == 0xA5 ? 0x5C : 0x7E;
-        return k;
-      }
+      if ((out[k] = yen_overline_byte(cp)) != 0) return k + 1;
     }
     /* "If codePoint is an ASCII code point, and ISO-2022-JP encoder state
        is not ASCII, then restore codePoint to ioQueue, set ISO-2022-JP
        encoder state to ASCII, and return three bytes 0x1B 0x28 0x42." */
     if (cp < 0x80) {
-      e->state = ISO_ASCII;
-      out[k++] = 0x1B, out[k++] = 0x28, out[k++] = 0x42;
+      k += iso_escape(e, ISO_ASCII, out + k);
       continue;
     }
     /* "If codePoint is either U+00A5 (¥) or U+203E (‾), and ISO-2022-JP
@@ -233,18 +257,13 @@ static int iso_2022_jp_put(url_encoder *e, uint32_t cp, unsigned char *out) {
        ISO-2022-JP encoder state to Roman, and return three bytes 0x1B 0x28
        0x4A." */
     if (cp == 0xA5 || cp == 0x203E) {
-      e->state = ISO_ROMAN;
-      out[k++] = 0x1B, out[k++] = 0x28, out[k++] = 0x4A;
+      k += iso_escape(e, ISO_ROMAN, out + k);
       continue;
     }
-    /* "If codePoint is U+2212 (−), then set it to U+FF0D (－)." */
-    if (cp == 0x2212) cp = 0xFF0D;
-    /* "If codePoint is in the range U+FF61 (｡) to U+FF9F (ﾟ), inclusive,
-       then set it to the index code point for codePoint − 0xFF61 in index
-       ISO-2022-JP katakana." */
-    if (cp >= 0xFF61 && cp <= 0xFF9F) {
-      cp = url_enc_iso2022jp_kana[cp - 0xFF61];
-    }
+    cp = minus_to_fullwidth(cp);
+    /* "... then set it to the index code point for codePoint − 0xFF61 in
+       index ISO-2022-JP katakana." */
+    if (is_halfwidth_katakana(cp)) cp = url_enc_iso2022jp_kana[cp - 0xFF61];
     /* "Let pointer be the index pointer for codePoint in index
        jis0208." */
     int32_t pointer = url_enc_rev_lookup(&url_enc_jis0208_rev, cp);
@@ -253,28 +272,24 @@ static int iso_2022_jp_put(url_encoder *e, uint32_t cp, unsigned char *out) {
          to ioQueue, set ISO-2022-JP encoder state to ASCII, and return
          three bytes 0x1B 0x28 0x42." */
       if (st == ISO_JIS0208) {
-        e->state = ISO_ASCII;
-        out[k++] = 0x1B, out[k++] = 0x28, out[k++] = 0x42;
+        k += iso_escape(e, ISO_ASCII, out + k);
         continue;
       }
       /* "Return error with codePoint." */
-      e->error_cp = cp;
       e->error_len = k;
-      return URL_ENC_ERROR;
+      return put_error(e, cp);
     }
     /* "If ISO-2022-JP encoder state is not jis0208, then restore
        codePoint to ioQueue, set ISO-2022-JP encoder state to jis0208, and
        return three bytes 0x1B 0x24 0x42." */
     if (st != ISO_JIS0208) {
-      e->state = ISO_JIS0208;
-      out[k++] = 0x1B, out[k++] = 0x24, out[k++] = 0x42;
+      k += iso_escape(e, ISO_JIS0208, out + k);
       continue;
     }
     /* "Let leading be pointer / 94 + 0x21.  Let trailing be pointer % 94
        + 0x21." */
-    out[k++] = (unsigned char)(pointer / 94 + 0x21);
-    out[k++] = (unsigned char)(pointer % 94 + 0x21);
-    return k;
+    return k + put_two(out + k, (uint32_t)pointer / 94 + 0x21,
+                       (uint32_t)pointer % 94 + 0x21);
   }
 }
 
@@ -282,45 +297,32 @@ static int shift_jis_put(url_encoder *e, uint32_t cp, unsigned char *out) {
   /* "If codePoint is an ASCII code point or U+0080, then return a byte
      whose value is codePoint.  If codePoint is U+00A5 (¥), then return
      byte 0x5C.  If codePoint is U+203E (‾), then return byte 0x7E." */
-  if (cp == 0x80 || cp == 0xA5 || cp == 0x203E) {
-    out[0] = cp == 0x80 ? 0x80 : cp == 0xA5 ? 0x5C : 0x7E;
-    return 1;
-  }
-  /* "If codePoint is in the range U+FF61 (｡) to U+FF9F (ﾟ), inclusive,
-     then return a byte whose value is codePoint − 0xFF61 + 0xA1." */
-  if (cp >= 0xFF61 && cp <= 0xFF9F) {
+  if ((out[0] = cp == 0x80 ? 0x80 : yen_overline_byte(cp)) != 0) return 1;
+  /* "... then return a byte whose value is codePoint − 0xFF61 + 0xA1." */
+  if (is_halfwidth_katakana(cp)) {
     out[0] = (unsigned char)(cp - 0xFF61 + 0xA1);
     return 1;
   }
-  /* "If codePoint is U+2212 (−), then set it to U+FF0D (－)." */
-  uint32_t c = cp == 0x2212 ? 0xFF0D : cp;
+  uint32_t c = minus_to_fullwidth(cp);
   /* "Let pointer be the index Shift_JIS pointer for codePoint." */
   int32_t pointer = shift_jis_pointer(c);
-  if (pointer < 0) {
-    e->error_cp = c;
-    return URL_ENC_ERROR;
-  }
+  if (pointer < 0) return put_error(e, c);
   /* "Let leading be pointer / 188.  Let leadingOffset be 0x81 if leading
      is less than 0x1F; otherwise 0xC1.  Let trailing be pointer % 188.
      Let offset be 0x40 if trailing is less than 0x3F; otherwise 0x41." */
   uint32_t leading = (uint32_t)pointer / 188, trailing = (uint32_t)pointer % 188;
-  out[0] = (unsigned char)(leading + (leading < 0x1F ? 0x81 : 0xC1));
-  out[1] = (unsigned char)(trailing + (trailing < 0x3F ? 0x40 : 0x41));
-  return 2;
+  return put_two(out, leading + (leading < 0x1F ? 0x81 : 0xC1),
+                 trailing + (trailing < 0x3F ? 0x40 : 0x41));
 }
 
 static int euc_kr_put(url_encoder *e, uint32_t cp, unsigned char *out) {
   /* "Let pointer be the index pointer for codePoint in index EUC-KR." */
   int32_t pointer = url_enc_rev_lookup(&url_enc_euc_kr_rev, cp);
-  if (pointer < 0) {
-    e->error_cp = cp;
-    return URL_ENC_ERROR;
-  }
+  if (pointer < 0) return put_error(e, cp);
   /* "Let leading be pointer / 190 + 0x81.  Let trailing be pointer % 190
      + 0x41." */
-  out[0] = (unsigned char)(pointer / 190 + 0x81);
-  out[1] = (unsigned char)(pointer % 190 + 0x41);
-  return 2;
+  return put_two(out, (uint32_t)pointer / 190 + 0x81,
+                 (uint32_t)pointer % 190 + 0x41);
 }
 
 int url_enc_cjk_put(url_encoder *e, uint32_t cp, unsigned char *out) {
@@ -339,8 +341,7 @@ int url_enc_cjk_put(url_encoder *e, uint32_t cp, unsigned char *out) {
     case URL_ENC_EUC_KR:
       return euc_kr_put(e, cp, out);
     default: /* not an output encoding: nothing encodes */
-      e->error_cp = cp;
-      return URL_ENC_ERROR;
+      return put_error(e, cp);
   }
 }
 
@@ -462,12 +463,14 @@ static uint32_t gb18030_pair(url_buf *out, const unsigned char *s, size_t n,
   return 0;
 }
 
-/* Big5 decoder. */
-static uint32_t big5_lead(unsigned char b) {
-  /* "If byte is in the range 0x81 to 0xFE, inclusive, then set Big5
-     leading to byte and return continue.  Return error." */
+/* Big5's and EUC-KR's lead: "If byte is in the range 0x81 to 0xFE,
+   inclusive, then set Big5 leading [EUC-KR leading] to byte and return
+   continue.  Return error." */
+static uint32_t lead_81_fe(unsigned char b) {
   return b == 0x80 || b == 0xFF ? MB_ERROR : MB_LEAD;
 }
+
+/* Big5 decoder. */
 
 static uint32_t big5_pair(url_buf *out, const unsigned char *s, size_t n,
                           size_t *i) {
@@ -562,11 +565,6 @@ static uint32_t shift_jis_pair(url_buf *out, const unsigned char *s, size_t n,
 }
 
 /* EUC-KR decoder. */
-static uint32_t euc_kr_lead(unsigned char b) {
-  /* "If byte is in the range 0x81 to 0xFE, inclusive, then set EUC-KR
-     leading to byte and return continue.  Return error." */
-  return b == 0x80 || b == 0xFF ? MB_ERROR : MB_LEAD;
-}
 
 static uint32_t euc_kr_pair(url_buf *out, const unsigned char *s, size_t n,
                             size_t *i) {
@@ -698,7 +696,7 @@ void url_enc_cjk_decode(url_buf *out, int enc, const unsigned char *s,
       mb_decode(out, s, n, gb18030_lead, gb18030_pair);
       break;
     case URL_ENC_BIG5:
-      mb_decode(out, s, n, big5_lead, big5_pair);
+      mb_decode(out, s, n, lead_81_fe, big5_pair);
       break;
     case URL_ENC_EUC_JP:
       mb_decode(out, s, n, euc_jp_lead, euc_jp_pair);
@@ -710,7 +708,7 @@ void url_enc_cjk_decode(url_buf *out, int enc, const unsigned char *s,
       mb_decode(out, s, n, shift_jis_lead, shift_jis_pair);
       break;
     case URL_ENC_EUC_KR:
-      mb_decode(out, s, n, euc_kr_lead, euc_kr_pair);
+      mb_decode(out, s, n, lead_81_fe, euc_kr_pair);
       break;
     default: /* not an encoding: nothing to decode */
       break;
