@@ -612,63 +612,71 @@ static void sweep_encoder(int enc, int (*expect)(uint32_t c, unsigned char *out,
 static index_t jis0208, jis0212, euckr, big5, gb, gbr, kana;
 static int32_t *jis_first, *sjis_first, *kr_first, *b5_first, *gb_first;
 
+/* The expected bytes leading, trailing; 2. */
+static int two_bytes(unsigned char *o, long leading, long trailing) {
+  o[0] = (unsigned char)leading;
+  o[1] = (unsigned char)trailing;
+  return 2;
+}
+
+/* What EUC-JP's and Shift_JIS's encoders share: U+00A5 is 0x5C and U+203E
+   0x7E (1 byte); else 0, and U+2212 is looked up, and an error reported,
+   as U+FF0D. */
+static int jis_common(uint32_t *c, unsigned char *o, uint32_t *err) {
+  if (*c == 0xA5 || *c == 0x203E) { o[0] = *c == 0xA5 ? 0x5C : 0x7E; return 1; }
+  if (*c == 0x2212) *c = 0xFF0D;
+  *err = *c;
+  return 0;
+}
+
 static int expect_euc_jp(uint32_t c, unsigned char *o, uint32_t *err) {
-  if (c == 0xA5) { o[0] = 0x5C; return 1; }
-  if (c == 0x203E) { o[0] = 0x7E; return 1; }
-  if (c >= 0xFF61 && c <= 0xFF9F) { o[0] = 0x8E; o[1] = (unsigned char)(c - 0xFF61 + 0xA1); return 2; }
-  if (c == 0x2212) c = 0xFF0D;
-  *err = c;
+  if (c >= 0xFF61 && c <= 0xFF9F) return two_bytes(o, 0x8E, c - 0xFF61 + 0xA1);
+  if (jis_common(&c, o, err)) return 1;
   int32_t p = jis_first[c];
   if (p < 0) return -1;
-  o[0] = (unsigned char)(p / 94 + 0xA1);
-  o[1] = (unsigned char)(p % 94 + 0xA1);
-  return 2;
+  return two_bytes(o, p / 94 + 0xA1, p % 94 + 0xA1);
 }
 
 static int expect_sjis(uint32_t c, unsigned char *o, uint32_t *err) {
   if (c == 0x80) { o[0] = 0x80; return 1; }
-  if (c == 0xA5) { o[0] = 0x5C; return 1; }
-  if (c == 0x203E) { o[0] = 0x7E; return 1; }
   if (c >= 0xFF61 && c <= 0xFF9F) { o[0] = (unsigned char)(c - 0xFF61 + 0xA1); return 1; }
-  if (c == 0x2212) c = 0xFF0D;
-  *err = c;
+  if (jis_common(&c, o, err)) return 1;
   int32_t p = sjis_first[c];
   if (p < 0) return -1;
   int lead = p / 188, trail = p % 188;
-  o[0] = (unsigned char)(lead + (lead < 0x1F ? 0x81 : 0xC1));
-  o[1] = (unsigned char)(trail + (trail < 0x3F ? 0x40 : 0x41));
-  return 2;
+  return two_bytes(o, lead + (lead < 0x1F ? 0x81 : 0xC1), trail + (trail < 0x3F ? 0x40 : 0x41));
 }
 
 static int expect_euc_kr(uint32_t c, unsigned char *o, uint32_t *err) {
   int32_t p = kr_first[c];
   if (p < 0) return -1;
-  o[0] = (unsigned char)(p / 190 + 0x81);
-  o[1] = (unsigned char)(p % 190 + 0x41);
-  return 2;
+  return two_bytes(o, p / 190 + 0x81, p % 190 + 0x41);
 }
 
 static int expect_big5(uint32_t c, unsigned char *o, uint32_t *err) {
   int32_t p = b5_first[c];
   if (p < 0) return -1;
   int trail = p % 157;
-  o[0] = (unsigned char)(p / 157 + 0x81);
-  o[1] = (unsigned char)(trail + (trail < 0x3F ? 0x40 : 0x62));
-  return 2;
+  return two_bytes(o, p / 157 + 0x81, trail + (trail < 0x3F ? 0x40 : 0x62));
 }
 
-/* index gb18030 ranges pointer / code point, transcribed. */
+/* index gb18030 ranges pointer / code point, transcribed: "the last
+   [pointer or code point] in index gb18030 ranges that is less than or
+   equal to" v, by a walk from the first. */
+static int ref_ranges_row(const uint32_t *keys, long v) {
+  int i = 0;
+  while (i + 1 < gbr.n && (long)keys[i + 1] <= v) i++;
+  return i;
+}
 static long ref_ranges_pointer(uint32_t c) {
   if (c == 0xE7C7) return 7457;
-  int i = 0;
-  while (i + 1 < gbr.n && gbr.cp[i + 1] <= c) i++;
+  int i = ref_ranges_row(gbr.cp, (long)c);
   return (long)gbr.ptr[i] + (long)c - (long)gbr.cp[i];
 }
 static long ref_ranges_cp(long p) {
   if ((p > 39419 && p < 189000) || p > 1237575) return -1;
   if (p == 7457) return 0xE7C7;
-  int i = 0;
-  while (i + 1 < gbr.n && (long)gbr.ptr[i + 1] <= p) i++;
+  int i = ref_ranges_row(gbr.ptr, p);
   return (long)gbr.cp[i] + p - (long)gbr.ptr[i];
 }
 static int four_bytes(long p, unsigned char *o) {
@@ -689,14 +697,12 @@ static int expect_gb(uint32_t c, unsigned char *o, int gbk) {
   if (c == 0xE5E5) return -1;
   if (gbk && c == 0x20AC) { o[0] = 0x80; return 1; }
   for (int k = 0; k < 18; k++) {
-    if (gb_pua[k][0] == c) { o[0] = (unsigned char)(gb_pua[k][1] >> 8); o[1] = (unsigned char)gb_pua[k][1]; return 2; }
+    if (gb_pua[k][0] == c) return two_bytes(o, gb_pua[k][1] >> 8, gb_pua[k][1] & 0xFF);
   }
   int32_t p = gb_first[c];
   if (p >= 0) {
     int trail = p % 190;
-    o[0] = (unsigned char)(p / 190 + 0x81);
-    o[1] = (unsigned char)(trail + (trail < 0x3F ? 0x40 : 0x41));
-    return 2;
+    return two_bytes(o, p / 190 + 0x81, trail + (trail < 0x3F ? 0x40 : 0x41));
   }
   if (gbk) return -1;
   return four_bytes(ref_ranges_pointer(c), o);
