@@ -1046,6 +1046,31 @@ enum { S_ASCII, S_ROMAN, S_KATAKANA, S_LEAD, S_TRAIL, S_ESC_START, S_ESC };
 static int ascii(int b) { return b >= 0 && b <= 0x7F; }
 static int in(int b, int lo, int hi) { return b >= lo && b <= hi; }
 
+/* The two-byte decoders' (Big5, EUC-JP, Shift_JIS, EUC-KR) end-of-queue:
+   "If byte is end-of-queue and leading is not 0x00, set leading to 0x00
+   and return error.  If byte is end-of-queue and leading is 0x00, return
+   finished." */
+static long ref_eoq(int *lead) {
+  if (!*lead) return H_FINISHED;
+  *lead = 0;
+  return H_ERROR;
+}
+/* "If byte is [a leading byte], then set leading to byte and return
+   continue.  Return error." */
+static long ref_lead(int *lead, int byte, int is_lead) {
+  if (!is_lead) return H_ERROR;
+  *lead = byte;
+  return H_CONTINUE;
+}
+/* The pair's last steps: "If codePoint is non-null, return a code point
+   whose value is codePoint.  If byte is an ASCII byte, restore byte to
+   ioQueue.  Return error." */
+static long ref_pair_end(ioq *q, long c, int byte) {
+  if (c >= 0) return c;
+  if (ascii(byte)) q_restore(q, 1, &byte);
+  return H_ERROR;
+}
+
 /* One handler call: a code point (>= 0), or H_*. */
 static long ref_handler(ref_dec *d, ioq *q, int byte) {
   switch (d->enc) {
@@ -1080,17 +1105,13 @@ static long ref_handler(ref_dec *d, ioq *q, int byte) {
         int off = byte < 0x7F ? 0x40 : 0x41;
         if (in(byte, 0x40, 0x7E) || in(byte, 0x80, 0xFE)) p = (leading - 0x81) * 190L + (byte - off);
         long c = p < 0 ? -1 : index_cp(&gb, p);
-        if (c >= 0) return c;
-        if (ascii(byte)) q_restore(q, 1, &byte);
-        return H_ERROR;
+        return ref_pair_end(q, c, byte);
       }
       if (ascii(byte)) return byte;
       if (byte == 0x80) return 0x20AC;
-      if (in(byte, 0x81, 0xFE)) { d->first = byte; return H_CONTINUE; }
-      return H_ERROR;
+      return ref_lead(&d->first, byte, in(byte, 0x81, 0xFE));
     case URL_ENC_BIG5:
-      if (byte == EOQ && d->lead) { d->lead = 0; return H_ERROR; }
-      if (byte == EOQ) return H_FINISHED;
+      if (byte == EOQ) return ref_eoq(&d->lead);
       if (d->lead) {
         int leading = d->lead;
         long p = -1;
@@ -1102,16 +1123,12 @@ static long ref_handler(ref_dec *d, ioq *q, int byte) {
         if (p == 1164) { d->extra = 0x304; return 0xEA; }
         if (p == 1166) { d->extra = 0x30C; return 0xEA; }
         long c = p < 0 ? -1 : index_cp(&big5, p);
-        if (c >= 0) return c;
-        if (ascii(byte)) q_restore(q, 1, &byte);
-        return H_ERROR;
+        return ref_pair_end(q, c, byte);
       }
       if (ascii(byte)) return byte;
-      if (in(byte, 0x81, 0xFE)) { d->lead = byte; return H_CONTINUE; }
-      return H_ERROR;
+      return ref_lead(&d->lead, byte, in(byte, 0x81, 0xFE));
     case URL_ENC_EUC_JP:
-      if (byte == EOQ && d->lead) { d->lead = 0; return H_ERROR; }
-      if (byte == EOQ) return H_FINISHED;
+      if (byte == EOQ) return ref_eoq(&d->lead);
       if (d->lead == 0x8E && in(byte, 0xA1, 0xDF)) { d->lead = 0; return 0xFF61 - 0xA1 + byte; }
       if (d->lead == 0x8F && in(byte, 0xA1, 0xFE)) { d->jis0212 = 1; d->lead = byte; return H_CONTINUE; }
       if (d->lead) {
@@ -1122,16 +1139,12 @@ static long ref_handler(ref_dec *d, ioq *q, int byte) {
           c = index_cp(d->jis0212 ? &jis0212 : &jis0208, (leading - 0xA1) * 94L + byte - 0xA1);
         }
         d->jis0212 = 0;
-        if (c >= 0) return c;
-        if (ascii(byte)) q_restore(q, 1, &byte);
-        return H_ERROR;
+        return ref_pair_end(q, c, byte);
       }
       if (ascii(byte)) return byte;
-      if (byte == 0x8E || byte == 0x8F || in(byte, 0xA1, 0xFE)) { d->lead = byte; return H_CONTINUE; }
-      return H_ERROR;
+      return ref_lead(&d->lead, byte, byte == 0x8E || byte == 0x8F || in(byte, 0xA1, 0xFE));
     case URL_ENC_SHIFT_JIS:
-      if (byte == EOQ && d->lead) { d->lead = 0; return H_ERROR; }
-      if (byte == EOQ) return H_FINISHED;
+      if (byte == EOQ) return ref_eoq(&d->lead);
       if (d->lead) {
         int leading = d->lead;
         long p = -1;
@@ -1140,30 +1153,23 @@ static long ref_handler(ref_dec *d, ioq *q, int byte) {
         if (in(byte, 0x40, 0x7E) || in(byte, 0x80, 0xFC)) p = (leading - loff) * 188L + byte - off;
         if (in(p, 8836, 10715)) return 0xE000 - 8836 + p;
         long c = p < 0 ? -1 : index_cp(&jis0208, p);
-        if (c >= 0) return c;
-        if (ascii(byte)) q_restore(q, 1, &byte);
-        return H_ERROR;
+        return ref_pair_end(q, c, byte);
       }
       if (ascii(byte) || byte == 0x80) return byte;
       if (in(byte, 0xA1, 0xDF)) return 0xFF61 - 0xA1 + byte;
-      if (in(byte, 0x81, 0x9F) || in(byte, 0xE0, 0xFC)) { d->lead = byte; return H_CONTINUE; }
-      return H_ERROR;
+      return ref_lead(&d->lead, byte, in(byte, 0x81, 0x9F) || in(byte, 0xE0, 0xFC));
     case URL_ENC_EUC_KR:
-      if (byte == EOQ && d->lead) { d->lead = 0; return H_ERROR; }
-      if (byte == EOQ) return H_FINISHED;
+      if (byte == EOQ) return ref_eoq(&d->lead);
       if (d->lead) {
         int leading = d->lead;
         long p = -1;
         d->lead = 0;
         if (in(byte, 0x41, 0xFE)) p = (leading - 0x81) * 190L + (byte - 0x41);
         long c = p < 0 ? -1 : index_cp(&euckr, p);
-        if (c >= 0) return c;
-        if (ascii(byte)) q_restore(q, 1, &byte);
-        return H_ERROR;
+        return ref_pair_end(q, c, byte);
       }
       if (ascii(byte)) return byte;
-      if (in(byte, 0x81, 0xFE)) { d->lead = byte; return H_CONTINUE; }
-      return H_ERROR;
+      return ref_lead(&d->lead, byte, in(byte, 0x81, 0xFE));
     default: /* ISO-2022-JP */
       switch (d->st) {
         case S_ASCII: case S_ROMAN: case S_KATAKANA: case S_LEAD:
