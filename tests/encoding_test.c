@@ -167,6 +167,20 @@ static u8s cps(int n, const uint32_t *c) {
   return s;
 }
 
+/* 1 if b holds want[0..wn). */
+static int holds(const url_buf *b, const char *want, size_t wn) {
+  return b->len == wn && (wn == 0 || memcmp(b->ptr, want, wn) == 0);
+}
+
+/* The end of a failure's line: " got B want WANT", as JSON strings. */
+static void print_got_want(const url_buf *b, const char *want, size_t wn) {
+  printf(" got");
+  json_print_str(b->ptr, b->len);
+  printf(" want");
+  json_print_str(want, wn);
+  printf("\n");
+}
+
 /* Decodes in[0..n) in enc; 1 if the UTF-8 output is want[0..wn). */
 static int decodes_to(int enc, const void *in, size_t n, const char *want,
                       size_t wn) {
@@ -174,15 +188,12 @@ static int decodes_to(int enc, const void *in, size_t n, const char *want,
   char stack[64];
   url_buf_init(&b, &url_mem_libc, stack, sizeof stack, (size_t)1 << 30);
   int rc = url_decode_bytes(&b, enc, in, n);
-  int ok = rc == URL_OK && b.len == wn && (wn == 0 || memcmp(b.ptr, want, wn) == 0);
+  int ok = rc == URL_OK && holds(&b, want, wn);
   if (!ok && fail_budget > 0) {
     printf("  decode(%s) of", url_encoding_name(enc));
     for (size_t i = 0; i < n; i++) printf(" %02X", ((const unsigned char *)in)[i]);
-    printf(": got");
-    json_print_str(b.ptr, b.len);
-    printf(" want");
-    json_print_str(want, wn);
-    printf("\n");
+    printf(":");
+    print_got_want(&b, want, wn);
   }
   url_buf_free(&b);
   return ok;
@@ -207,13 +218,10 @@ static int encodes_to(int enc, const char *s, int mode, int want_rc,
   url_buf b;
   url_buf_init(&b, &url_mem_libc, NULL, 0, (size_t)1 << 30);
   int rc = url_encode_text(&b, enc, s, strlen(s), mode);
-  int ok = rc == want_rc && (want_rc != URL_OK || (b.len == wn && (wn == 0 || memcmp(b.ptr, want, wn) == 0)));
+  int ok = rc == want_rc && (want_rc != URL_OK || holds(&b, want, wn));
   if (!ok && fail_budget > 0) {
-    printf("  encode(%s, \"%s\"): rc %d got", url_encoding_name(enc), s, rc);
-    json_print_str(b.ptr, b.len);
-    printf(" want");
-    json_print_str(want, wn);
-    printf("\n");
+    printf("  encode(%s, \"%s\"): rc %d", url_encoding_name(enc), s, rc);
+    print_got_want(&b, want, wn);
   }
   url_buf_free(&b);
   return ok;
