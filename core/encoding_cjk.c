@@ -485,8 +485,9 @@ static uint32_t big5_pair(url_buf *out, const unsigned char *s, size_t n,
   /* "If there is a row in the table below whose first column is pointer,
      then return the two code points listed in its second column": 1133,
      1135, 1164, 1166.  The first is emitted here, the second returned. */
-  if (pointer == 1133 || pointer == 1135 || pointer == 1164 ||
-      pointer == 1166) {
+  if (pointer >= 1133 && pointer <= 1166 &&
+      (pointer == 1133 || pointer == 1135 || pointer == 1164 ||
+       pointer == 1166)) {
     url_enc_emit(out, pointer < 1164 ? 0xCA : 0xEA);
     return pointer == 1133 || pointer == 1164 ? 0x304 : 0x30C;
   }
@@ -505,22 +506,24 @@ static uint32_t euc_jp_pair(url_buf *out, const unsigned char *s, size_t n,
                             size_t *i) {
   unsigned char b = s[*i], b2 = s[*i + 1];
   (void)out;
-  /* "If EUC-JP leading is 0x8E and byte is in the range 0xA1 to 0xDF,
-     inclusive, then set EUC-JP leading to 0x00 and return a code point
-     whose value is 0xFF61 − 0xA1 + byte." */
-  if (b == 0x8E && b2 >= 0xA1 && b2 <= 0xDF) return 0xFF61 - 0xA1 + b2;
-  /* "If EUC-JP leading is 0x8F and byte is in the range 0xA1 to 0xFE,
-     inclusive, then set EUC-JP jis0212 to true, set EUC-JP leading to
-     byte, and return continue." */
   int jis0212 = 0;
-  if (b == 0x8F && b2 >= 0xA1 && b2 <= 0xFE) {
-    jis0212 = 1;
-    ++*i;
-    /* "If byte is end-of-queue and EUC-JP leading is not 0x00, then set
-       EUC-JP leading to 0x00 and return error." */
-    if (n - *i < 2) return MB_EOQ;
-    b = b2;
-    b2 = s[*i + 1];
+  if (b < 0xA1) {
+    /* "If EUC-JP leading is 0x8E and byte is in the range 0xA1 to 0xDF,
+       inclusive, then set EUC-JP leading to 0x00 and return a code point
+       whose value is 0xFF61 − 0xA1 + byte." */
+    if (b == 0x8E && b2 >= 0xA1 && b2 <= 0xDF) return 0xFF61 - 0xA1 + b2;
+    /* "If EUC-JP leading is 0x8F and byte is in the range 0xA1 to 0xFE,
+       inclusive, then set EUC-JP jis0212 to true, set EUC-JP leading to
+       byte, and return continue." */
+    if (b == 0x8F && b2 >= 0xA1 && b2 <= 0xFE) {
+      jis0212 = 1;
+      ++*i;
+      /* "If byte is end-of-queue and EUC-JP leading is not 0x00, then set
+         EUC-JP leading to 0x00 and return error." */
+      if (n - *i < 2) return MB_EOQ;
+      b = b2;
+      b2 = s[*i + 1];
+    }
   }
   /* "If leading and byte are both in the range 0xA1 to 0xFE, inclusive,
      then set codePoint to the index code point for (leading − 0xA1) × 94 +
