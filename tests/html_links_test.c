@@ -93,7 +93,7 @@ static int on_img(void *ctx, html_tokenizer *t, const html_token *k) {
 static void srcset_wpt(void) {
   size_t n;
   char *s = shared_read_all("wpt-html/html/semantics/embedded-content/the-img-element/"
-                     "srcset/parse-a-srcset-attribute.html", &n);
+                            "srcset/parse-a-srcset-attribute.html", &n);
   html_tokenizer t;
   html_tokenizer_init(&t, &url_mem_libc, s, n, on_img, NULL);
   t.want_text = 0;
@@ -125,7 +125,7 @@ static const char *js_string(const char *s, char *out, size_t *n) {
 static void refresh_wpt(void) {
   size_t n;
   char *s = shared_read_all("wpt-html/html/semantics/document-metadata/the-meta-element/"
-                     "pragma-directives/attr-meta-http-equiv-refresh/parsing.html", &n);
+                            "pragma-directives/attr-meta-http-equiv-refresh/parsing.html", &n);
   int total = 0, ok = 0;
   for (char *p = strstr(s, "{input: "); p; p = strstr(p + 1, "{input: ")) {
     char in[256], want_url[256];
