@@ -167,6 +167,20 @@ static u8s cps(int n, const uint32_t *c) {
   return s;
 }
 
+/* 1 if b holds want[0..wn). */
+static int holds(const url_buf *b, const char *want, size_t wn) {
+  return b->len == wn && (wn == 0 || memcmp(b->ptr, want, wn) == 0);
+}
+
+/* The end of a failure's line: " got B want WANT", as JSON strings. */
+static void print_got_want(const url_buf *b, const char *want, size_t wn) {
+  printf(" got");
+  json_print_str(b->ptr, b->len);
+  printf(" want");
+  json_print_str(want, wn);
+  printf("\n");
+}
+
 /* Decodes in[0..n) in enc; 1 if the UTF-8 output is want[0..wn). */
 static int decodes_to(int enc, const void *in, size_t n, const char *want,
                       size_t wn) {
@@ -174,15 +188,12 @@ static int decodes_to(int enc, const void *in, size_t n, const char *want,
   char stack[64];
   url_buf_init(&b, &url_mem_libc, stack, sizeof stack, (size_t)1 << 30);
   int rc = url_decode_bytes(&b, enc, in, n);
-  int ok = rc == URL_OK && b.len == wn && (wn == 0 || memcmp(b.ptr, want, wn) == 0);
+  int ok = rc == URL_OK && holds(&b, want, wn);
   if (!ok && fail_budget > 0) {
     printf("  decode(%s) of", url_encoding_name(enc));
     for (size_t i = 0; i < n; i++) printf(" %02X", ((const unsigned char *)in)[i]);
-    printf(": got");
-    json_print_str(b.ptr, b.len);
-    printf(" want");
-    json_print_str(want, wn);
-    printf("\n");
+    printf(":");
+    print_got_want(&b, want, wn);
   }
   url_buf_free(&b);
   return ok;
@@ -207,13 +218,10 @@ static int encodes_to(int enc, const char *s, int mode, int want_rc,
   url_buf b;
   url_buf_init(&b, &url_mem_libc, NULL, 0, (size_t)1 << 30);
   int rc = url_encode_text(&b, enc, s, strlen(s), mode);
-  int ok = rc == want_rc && (want_rc != URL_OK || (b.len == wn && (wn == 0 || memcmp(b.ptr, want, wn) == 0)));
+  int ok = rc == want_rc && (want_rc != URL_OK || holds(&b, want, wn));
   if (!ok && fail_budget > 0) {
-    printf("  encode(%s, \"%s\"): rc %d got", url_encoding_name(enc), s, rc);
-    json_print_str(b.ptr, b.len);
-    printf(" want");
-    json_print_str(want, wn);
-    printf("\n");
+    printf("  encode(%s, \"%s\"): rc %d", url_encoding_name(enc), s, rc);
+    print_got_want(&b, want, wn);
   }
   url_buf_free(&b);
   return ok;
@@ -612,63 +620,71 @@ static void sweep_encoder(int enc, int (*expect)(uint32_t c, unsigned char *out,
 static index_t jis0208, jis0212, euckr, big5, gb, gbr, kana;
 static int32_t *jis_first, *sjis_first, *kr_first, *b5_first, *gb_first;
 
+/* The expected bytes leading, trailing; 2. */
+static int two_bytes(unsigned char *o, long leading, long trailing) {
+  o[0] = (unsigned char)leading;
+  o[1] = (unsigned char)trailing;
+  return 2;
+}
+
+/* What EUC-JP's and Shift_JIS's encoders share: U+00A5 is 0x5C and U+203E
+   0x7E (1 byte); else 0, and U+2212 is looked up, and an error reported,
+   as U+FF0D. */
+static int jis_common(uint32_t *c, unsigned char *o, uint32_t *err) {
+  if (*c == 0xA5 || *c == 0x203E) { o[0] = *c == 0xA5 ? 0x5C : 0x7E; return 1; }
+  if (*c == 0x2212) *c = 0xFF0D;
+  *err = *c;
+  return 0;
+}
+
 static int expect_euc_jp(uint32_t c, unsigned char *o, uint32_t *err) {
-  if (c == 0xA5) { o[0] = 0x5C; return 1; }
-  if (c == 0x203E) { o[0] = 0x7E; return 1; }
-  if (c >= 0xFF61 && c <= 0xFF9F) { o[0] = 0x8E; o[1] = (unsigned char)(c - 0xFF61 + 0xA1); return 2; }
-  if (c == 0x2212) c = 0xFF0D;
-  *err = c;
+  if (c >= 0xFF61 && c <= 0xFF9F) return two_bytes(o, 0x8E, c - 0xFF61 + 0xA1);
+  if (jis_common(&c, o, err)) return 1;
   int32_t p = jis_first[c];
   if (p < 0) return -1;
-  o[0] = (unsigned char)(p / 94 + 0xA1);
-  o[1] = (unsigned char)(p % 94 + 0xA1);
-  return 2;
+  return two_bytes(o, p / 94 + 0xA1, p % 94 + 0xA1);
 }
 
 static int expect_sjis(uint32_t c, unsigned char *o, uint32_t *err) {
   if (c == 0x80) { o[0] = 0x80; return 1; }
-  if (c == 0xA5) { o[0] = 0x5C; return 1; }
-  if (c == 0x203E) { o[0] = 0x7E; return 1; }
   if (c >= 0xFF61 && c <= 0xFF9F) { o[0] = (unsigned char)(c - 0xFF61 + 0xA1); return 1; }
-  if (c == 0x2212) c = 0xFF0D;
-  *err = c;
+  if (jis_common(&c, o, err)) return 1;
   int32_t p = sjis_first[c];
   if (p < 0) return -1;
   int lead = p / 188, trail = p % 188;
-  o[0] = (unsigned char)(lead + (lead < 0x1F ? 0x81 : 0xC1));
-  o[1] = (unsigned char)(trail + (trail < 0x3F ? 0x40 : 0x41));
-  return 2;
+  return two_bytes(o, lead + (lead < 0x1F ? 0x81 : 0xC1), trail + (trail < 0x3F ? 0x40 : 0x41));
 }
 
 static int expect_euc_kr(uint32_t c, unsigned char *o, uint32_t *err) {
   int32_t p = kr_first[c];
   if (p < 0) return -1;
-  o[0] = (unsigned char)(p / 190 + 0x81);
-  o[1] = (unsigned char)(p % 190 + 0x41);
-  return 2;
+  return two_bytes(o, p / 190 + 0x81, p % 190 + 0x41);
 }
 
 static int expect_big5(uint32_t c, unsigned char *o, uint32_t *err) {
   int32_t p = b5_first[c];
   if (p < 0) return -1;
   int trail = p % 157;
-  o[0] = (unsigned char)(p / 157 + 0x81);
-  o[1] = (unsigned char)(trail + (trail < 0x3F ? 0x40 : 0x62));
-  return 2;
+  return two_bytes(o, p / 157 + 0x81, trail + (trail < 0x3F ? 0x40 : 0x62));
 }
 
-/* index gb18030 ranges pointer / code point, transcribed. */
+/* index gb18030 ranges pointer / code point, transcribed: "the last
+   [pointer or code point] in index gb18030 ranges that is less than or
+   equal to" v, by a walk from the first. */
+static int ref_ranges_row(const uint32_t *keys, long v) {
+  int i = 0;
+  while (i + 1 < gbr.n && (long)keys[i + 1] <= v) i++;
+  return i;
+}
 static long ref_ranges_pointer(uint32_t c) {
   if (c == 0xE7C7) return 7457;
-  int i = 0;
-  while (i + 1 < gbr.n && gbr.cp[i + 1] <= c) i++;
+  int i = ref_ranges_row(gbr.cp, (long)c);
   return (long)gbr.ptr[i] + (long)c - (long)gbr.cp[i];
 }
 static long ref_ranges_cp(long p) {
   if ((p > 39419 && p < 189000) || p > 1237575) return -1;
   if (p == 7457) return 0xE7C7;
-  int i = 0;
-  while (i + 1 < gbr.n && (long)gbr.ptr[i + 1] <= p) i++;
+  int i = ref_ranges_row(gbr.ptr, p);
   return (long)gbr.cp[i] + p - (long)gbr.ptr[i];
 }
 static int four_bytes(long p, unsigned char *o) {
@@ -689,14 +705,12 @@ static int expect_gb(uint32_t c, unsigned char *o, int gbk) {
   if (c == 0xE5E5) return -1;
   if (gbk && c == 0x20AC) { o[0] = 0x80; return 1; }
   for (int k = 0; k < 18; k++) {
-    if (gb_pua[k][0] == c) { o[0] = (unsigned char)(gb_pua[k][1] >> 8); o[1] = (unsigned char)gb_pua[k][1]; return 2; }
+    if (gb_pua[k][0] == c) return two_bytes(o, gb_pua[k][1] >> 8, gb_pua[k][1] & 0xFF);
   }
   int32_t p = gb_first[c];
   if (p >= 0) {
     int trail = p % 190;
-    o[0] = (unsigned char)(p / 190 + 0x81);
-    o[1] = (unsigned char)(trail + (trail < 0x3F ? 0x40 : 0x41));
-    return 2;
+    return two_bytes(o, p / 190 + 0x81, trail + (trail < 0x3F ? 0x40 : 0x41));
   }
   if (gbk) return -1;
   return four_bytes(ref_ranges_pointer(c), o);
@@ -1040,6 +1054,31 @@ enum { S_ASCII, S_ROMAN, S_KATAKANA, S_LEAD, S_TRAIL, S_ESC_START, S_ESC };
 static int ascii(int b) { return b >= 0 && b <= 0x7F; }
 static int in(int b, int lo, int hi) { return b >= lo && b <= hi; }
 
+/* The two-byte decoders' (Big5, EUC-JP, Shift_JIS, EUC-KR) end-of-queue:
+   "If byte is end-of-queue and leading is not 0x00, set leading to 0x00
+   and return error.  If byte is end-of-queue and leading is 0x00, return
+   finished." */
+static long ref_eoq(int *lead) {
+  if (!*lead) return H_FINISHED;
+  *lead = 0;
+  return H_ERROR;
+}
+/* "If byte is [a leading byte], then set leading to byte and return
+   continue.  Return error." */
+static long ref_lead(int *lead, int byte, int is_lead) {
+  if (!is_lead) return H_ERROR;
+  *lead = byte;
+  return H_CONTINUE;
+}
+/* The pair's last steps: "If codePoint is non-null, return a code point
+   whose value is codePoint.  If byte is an ASCII byte, restore byte to
+   ioQueue.  Return error." */
+static long ref_pair_end(ioq *q, long c, int byte) {
+  if (c >= 0) return c;
+  if (ascii(byte)) q_restore(q, 1, &byte);
+  return H_ERROR;
+}
+
 /* One handler call: a code point (>= 0), or H_*. */
 static long ref_handler(ref_dec *d, ioq *q, int byte) {
   switch (d->enc) {
@@ -1074,17 +1113,13 @@ static long ref_handler(ref_dec *d, ioq *q, int byte) {
         int off = byte < 0x7F ? 0x40 : 0x41;
         if (in(byte, 0x40, 0x7E) || in(byte, 0x80, 0xFE)) p = (leading - 0x81) * 190L + (byte - off);
         long c = p < 0 ? -1 : index_cp(&gb, p);
-        if (c >= 0) return c;
-        if (ascii(byte)) q_restore(q, 1, &byte);
-        return H_ERROR;
+        return ref_pair_end(q, c, byte);
       }
       if (ascii(byte)) return byte;
       if (byte == 0x80) return 0x20AC;
-      if (in(byte, 0x81, 0xFE)) { d->first = byte; return H_CONTINUE; }
-      return H_ERROR;
+      return ref_lead(&d->first, byte, in(byte, 0x81, 0xFE));
     case URL_ENC_BIG5:
-      if (byte == EOQ && d->lead) { d->lead = 0; return H_ERROR; }
-      if (byte == EOQ) return H_FINISHED;
+      if (byte == EOQ) return ref_eoq(&d->lead);
       if (d->lead) {
         int leading = d->lead;
         long p = -1;
@@ -1096,16 +1131,12 @@ static long ref_handler(ref_dec *d, ioq *q, int byte) {
         if (p == 1164) { d->extra = 0x304; return 0xEA; }
         if (p == 1166) { d->extra = 0x30C; return 0xEA; }
         long c = p < 0 ? -1 : index_cp(&big5, p);
-        if (c >= 0) return c;
-        if (ascii(byte)) q_restore(q, 1, &byte);
-        return H_ERROR;
+        return ref_pair_end(q, c, byte);
       }
       if (ascii(byte)) return byte;
-      if (in(byte, 0x81, 0xFE)) { d->lead = byte; return H_CONTINUE; }
-      return H_ERROR;
+      return ref_lead(&d->lead, byte, in(byte, 0x81, 0xFE));
     case URL_ENC_EUC_JP:
-      if (byte == EOQ && d->lead) { d->lead = 0; return H_ERROR; }
-      if (byte == EOQ) return H_FINISHED;
+      if (byte == EOQ) return ref_eoq(&d->lead);
       if (d->lead == 0x8E && in(byte, 0xA1, 0xDF)) { d->lead = 0; return 0xFF61 - 0xA1 + byte; }
       if (d->lead == 0x8F && in(byte, 0xA1, 0xFE)) { d->jis0212 = 1; d->lead = byte; return H_CONTINUE; }
       if (d->lead) {
@@ -1116,16 +1147,12 @@ static long ref_handler(ref_dec *d, ioq *q, int byte) {
           c = index_cp(d->jis0212 ? &jis0212 : &jis0208, (leading - 0xA1) * 94L + byte - 0xA1);
         }
         d->jis0212 = 0;
-        if (c >= 0) return c;
-        if (ascii(byte)) q_restore(q, 1, &byte);
-        return H_ERROR;
+        return ref_pair_end(q, c, byte);
       }
       if (ascii(byte)) return byte;
-      if (byte == 0x8E || byte == 0x8F || in(byte, 0xA1, 0xFE)) { d->lead = byte; return H_CONTINUE; }
-      return H_ERROR;
+      return ref_lead(&d->lead, byte, byte == 0x8E || byte == 0x8F || in(byte, 0xA1, 0xFE));
     case URL_ENC_SHIFT_JIS:
-      if (byte == EOQ && d->lead) { d->lead = 0; return H_ERROR; }
-      if (byte == EOQ) return H_FINISHED;
+      if (byte == EOQ) return ref_eoq(&d->lead);
       if (d->lead) {
         int leading = d->lead;
         long p = -1;
@@ -1134,30 +1161,23 @@ static long ref_handler(ref_dec *d, ioq *q, int byte) {
         if (in(byte, 0x40, 0x7E) || in(byte, 0x80, 0xFC)) p = (leading - loff) * 188L + byte - off;
         if (in(p, 8836, 10715)) return 0xE000 - 8836 + p;
         long c = p < 0 ? -1 : index_cp(&jis0208, p);
-        if (c >= 0) return c;
-        if (ascii(byte)) q_restore(q, 1, &byte);
-        return H_ERROR;
+        return ref_pair_end(q, c, byte);
       }
       if (ascii(byte) || byte == 0x80) return byte;
       if (in(byte, 0xA1, 0xDF)) return 0xFF61 - 0xA1 + byte;
-      if (in(byte, 0x81, 0x9F) || in(byte, 0xE0, 0xFC)) { d->lead = byte; return H_CONTINUE; }
-      return H_ERROR;
+      return ref_lead(&d->lead, byte, in(byte, 0x81, 0x9F) || in(byte, 0xE0, 0xFC));
     case URL_ENC_EUC_KR:
-      if (byte == EOQ && d->lead) { d->lead = 0; return H_ERROR; }
-      if (byte == EOQ) return H_FINISHED;
+      if (byte == EOQ) return ref_eoq(&d->lead);
       if (d->lead) {
         int leading = d->lead;
         long p = -1;
         d->lead = 0;
         if (in(byte, 0x41, 0xFE)) p = (leading - 0x81) * 190L + (byte - 0x41);
         long c = p < 0 ? -1 : index_cp(&euckr, p);
-        if (c >= 0) return c;
-        if (ascii(byte)) q_restore(q, 1, &byte);
-        return H_ERROR;
+        return ref_pair_end(q, c, byte);
       }
       if (ascii(byte)) return byte;
-      if (in(byte, 0x81, 0xFE)) { d->lead = byte; return H_CONTINUE; }
-      return H_ERROR;
+      return ref_lead(&d->lead, byte, in(byte, 0x81, 0xFE));
     default: /* ISO-2022-JP */
       switch (d->st) {
         case S_ASCII: case S_ROMAN: case S_KATAKANA: case S_LEAD:

@@ -6,50 +6,19 @@
 ** characters, tag and attribute names, references and random bytes.  An
 ** oracle violation abort()s, and the suite fails.
 */
-#include <dirent.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+#include "fuzz_run.h"
 
 #define RANDOM_INPUTS 20000
 
-static int run_seeds(const char *dir) {
-  DIR *d = opendir(dir);
-  if (!d) return -1;
-  int n = 0;
-  struct dirent *e;
-  while ((e = readdir(d)) != NULL) {
-    if (e->d_name[0] == '.') continue;
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-    FILE *f = fopen(path, "rb");
-    if (!f) continue;
-    static uint8_t buf[1 << 20];
-    size_t k = fread(buf, 1, sizeof buf, f);
-    fclose(f);
-    LLVMFuzzerTestOneInput(buf, k);
-    check(1);
-    n++;
-  }
-  closedir(d);
-  return n;
-}
-
 static uint64_t state = 0x2545F4914F6CDD1DULL;
-static uint64_t rnd(void) {
-  state ^= state << 13;
-  state ^= state >> 7;
-  state ^= state << 17;
-  return state;
-}
+static uint64_t rnd(void) { return fuzz_xorshift(&state); }
 
 int main(void) {
-  int n = run_seeds("fuzz/html_corpus");
+  int n = fuzz_run_seeds("fuzz/html_corpus", 1 << 20);
   if (!check(n > 0)) printf("FAIL no seeds in fuzz/html_corpus\n");
   static const char *const parts[] = {
       "<", ">", "</", "/>", "<!--", "-->", "--!>", "<!", "<?", "<![CDATA[", "]]>",

@@ -25,26 +25,13 @@
 #include "json.h"
 #include "links.h"
 #include "mem_libc.h"
-#include "shared_data.h"
+#include "shared_read.h"
 #include "sniff.h"
 #include "parse.h"
 #include "utf8.h"
 #include "encoding.h"
 
 #include <dirent.h>
-
-static char *read_all(const char *rel, size_t *n) {
-  FILE *f = shared_open(rel, "rb");
-  fseek(f, 0, SEEK_END);
-  long len = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *s = malloc((size_t)len + 1);
-  if (!s || fread(s, 1, (size_t)len, f) != (size_t)len) abort();
-  s[len] = 0;
-  fclose(f);
-  *n = (size_t)len;
-  return s;
-}
 
 /* ---- srcset ---- */
 
@@ -105,8 +92,8 @@ static int on_img(void *ctx, html_tokenizer *t, const html_token *k) {
 
 static void srcset_wpt(void) {
   size_t n;
-  char *s = read_all("wpt-html/html/semantics/embedded-content/the-img-element/"
-                     "srcset/parse-a-srcset-attribute.html", &n);
+  char *s = shared_read_all("wpt-html/html/semantics/embedded-content/the-img-element/"
+                            "srcset/parse-a-srcset-attribute.html", &n);
   html_tokenizer t;
   html_tokenizer_init(&t, &url_mem_libc, s, n, on_img, NULL);
   t.want_text = 0;
@@ -137,8 +124,8 @@ static const char *js_string(const char *s, char *out, size_t *n) {
 
 static void refresh_wpt(void) {
   size_t n;
-  char *s = read_all("wpt-html/html/semantics/document-metadata/the-meta-element/"
-                     "pragma-directives/attr-meta-http-equiv-refresh/parsing.html", &n);
+  char *s = shared_read_all("wpt-html/html/semantics/document-metadata/the-meta-element/"
+                            "pragma-directives/attr-meta-http-equiv-refresh/parsing.html", &n);
   int total = 0, ok = 0;
   for (char *p = strstr(s, "{input: "); p; p = strstr(p + 1, "{input: ")) {
     char in[256], want_url[256];

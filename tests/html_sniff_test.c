@@ -16,28 +16,15 @@
 #include "check.h"
 #include "json.h"
 #include "mem_libc.h"
-#include "shared_data.h"
+#include "shared_read.h"
 #include "links.h"
 #include "sniff.h"
-
-static char *read_all(const char *rel, size_t *n) {
-  FILE *f = shared_open(rel, "rb");
-  fseek(f, 0, SEEK_END);
-  long len = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *s = malloc((size_t)len + 1);
-  if (!s || fread(s, 1, (size_t)len, f) != (size_t)len) abort();
-  s[len] = 0;
-  fclose(f);
-  *n = (size_t)len;
-  return s;
-}
 
 static int total;
 
 static void run_file(const char *rel) {
   size_t n;
-  char *s = read_all(rel, &n);
+  char *s = shared_read_all(rel, &n);
   int p0 = passed, f0 = failed;
   char *p = s, *end = s + n;
   while ((p = strstr(p, "#data\n")) != NULL) {
@@ -91,27 +78,45 @@ int main(void) {
   run_file("html5lib-tests/encoding/test-yahoo-jp.dat");
   printf("html5lib encoding sniffing: %d of %d documents\n", passed, total);
 
-  const char meta[] = "<meta charset=koi8-r>";
-  unit("meta", meta, sizeof meta - 1, URL_ENC_NONE, URL_ENC_KOI8_R, 0);
-  unit("transport over meta", meta, sizeof meta - 1, URL_ENC_ISO_8859_2,
-       URL_ENC_ISO_8859_2, 0);
-  const char bom[] = "\xEF\xBB\xBF<meta charset=koi8-r>";
-  unit("BOM over transport", bom, sizeof bom - 1, URL_ENC_ISO_8859_2,
-       URL_ENC_UTF_8, 3);
-  const char bom16[] = "\xFF\xFE<\0a\0";
-  unit("UTF-16LE BOM", bom16, sizeof bom16 - 1, URL_ENC_NONE, URL_ENC_UTF_16LE, 2);
-  unit("default", "<p>", 3, URL_ENC_NONE, URL_ENC_WINDOWS_1252, 0);
-  const char u16[] = "<meta charset=utf-16le>";
-  unit("meta UTF-16 is UTF-8", u16, sizeof u16 - 1, URL_ENC_NONE, URL_ENC_UTF_8, 0);
-  const char xud[] = "<meta charset=x-user-defined>";
-  unit("meta x-user-defined is windows-1252", xud, sizeof xud - 1, URL_ENC_NONE,
-       URL_ENC_WINDOWS_1252, 0);
-  const char pragma[] = "<meta content='text/html; charset=\"shift_jis\"' http-equiv=Content-Type>";
-  unit("pragma after content", pragma, sizeof pragma - 1, URL_ENC_NONE,
-       URL_ENC_SHIFT_JIS, 0);
-  const char nopragma[] = "<meta content='text/html; charset=shift_jis'>";
-  unit("content without the pragma", nopragma, sizeof nopragma - 1, URL_ENC_NONE,
-       URL_ENC_WINDOWS_1252, 0);
+  /* Each document: the transport encoding, the encoding and BOM length
+     it must give. */
+#define DOC(lit) lit, sizeof lit - 1
+  static const struct {
+    const char *what, *doc;
+    size_t n;
+    int transport, want;
+    size_t bom;
+  } docs[] = {
+      {"meta", DOC("<meta charset=koi8-r>"), URL_ENC_NONE, URL_ENC_KOI8_R, 0},
+      {"transport over meta", DOC("<meta charset=koi8-r>"), URL_ENC_ISO_8859_2,
+       URL_ENC_ISO_8859_2, 0},
+      {"BOM over transport", DOC("\xEF\xBB\xBF<meta charset=koi8-r>"),
+       URL_ENC_ISO_8859_2, URL_ENC_UTF_8, 3},
+      {"UTF-16LE BOM", DOC("\xFF\xFE<\0a\0"), URL_ENC_NONE, URL_ENC_UTF_16LE, 2},
+      {"default", DOC("<p>"), URL_ENC_NONE, URL_ENC_WINDOWS_1252, 0},
+      {"meta UTF-16 is UTF-8", DOC("<meta charset=utf-16le>"), URL_ENC_NONE,
+       URL_ENC_UTF_8, 0},
+      {"meta x-user-defined is windows-1252",
+       DOC("<meta charset=x-user-defined>"), URL_ENC_NONE, URL_ENC_WINDOWS_1252,
+       0},
+      {"pragma after content",
+       DOC("<meta content='text/html; charset=\"shift_jis\"' http-equiv=Content-Type>"),
+       URL_ENC_NONE, URL_ENC_SHIFT_JIS, 0},
+      {"content without the pragma",
+       DOC("<meta content='text/html; charset=shift_jis'>"), URL_ENC_NONE,
+       URL_ENC_WINDOWS_1252, 0},
+      {"late meta in template contents",
+       DOC("<template><meta charset=koi8-u></template><meta charset=koi8-r>"),
+       URL_ENC_NONE, URL_ENC_KOI8_U, 0},
+      {"late meta breaks out of svg; a bad label is passed over",
+       DOC("<svg><meta charset=bogus><meta charset=koi8-r>"), URL_ENC_NONE,
+       URL_ENC_KOI8_R, 0},
+  };
+#undef DOC
+  for (size_t k = 0; k < sizeof docs / sizeof docs[0]; k++) {
+    unit(docs[k].what, docs[k].doc, docs[k].n, docs[k].transport, docs[k].want,
+         docs[k].bom);
+  }
   /* 2,000 bytes of comment first: past the prescan's 1024 bytes. */
   char late[2100];
   memset(late, ' ', sizeof late);
@@ -124,12 +129,6 @@ int main(void) {
   check_named(html_sniff((const unsigned char *)late, 2024, URL_ENC_NONE, &b,
                          &tentative) == URL_ENC_WINDOWS_1252 && tentative,
               "prescan stops at 1024 bytes");
-  const char tpl[] = "<template><meta charset=koi8-u></template><meta charset=koi8-r>";
-  unit("late meta in template contents", tpl, sizeof tpl - 1, URL_ENC_NONE,
-       URL_ENC_KOI8_U, 0);
-  const char svg[] = "<svg><meta charset=bogus><meta charset=koi8-r>";
-  unit("late meta breaks out of svg; a bad label is passed over", svg,
-       sizeof svg - 1, URL_ENC_NONE, URL_ENC_KOI8_R, 0);
   /* Past the prescan's bytes, a <meta> in a script is script. */
   char scr[1200];
   memset(scr, ' ', 1100);
