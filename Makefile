@@ -105,7 +105,7 @@ $(B)/%.o: %.c $(LIB_HDR) $(wildcard ext/*.h tests/*.h) | $(B)/.deps-build
 $(LIB): $(LIB_OBJ) $(EXT_OBJ)
 	$(call say,LD,$@)$(CC) $(ALL_CFLAGS) $(SHARED) $(LDFLAGS) -o $@ $^ $(EXT_LIBS)
 
-$(B)/tests/%: tests/%.c $(LIB_OBJ) $(TEST_LIB) tests/check.h
+$(B)/tests/%: tests/%.c $(LIB_OBJ) $(TEST_LIB) $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
 	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(TEST_LIB) $(TEST_LIBS)
 
@@ -114,25 +114,25 @@ $(B)/tests/%: tests/%.c $(LIB_OBJ) $(TEST_LIB) tests/check.h
 # tests/ext_db.c and tests/ext_cases.c, not core/.
 EXT_TEST_LIB := $(B)/tests/ext_db.o $(B)/tests/ext_cases.o
 .SECONDARY: $(EXT_TEST_LIB)
-$(B)/tests/ext_%_test: tests/ext_%_test.c $(EXT_TEST_LIB) $(wildcard tests/ext_*.h) tests/check.h
+$(B)/tests/ext_%_test: tests/ext_%_test.c $(EXT_TEST_LIB) $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
 	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(EXT_TEST_LIB) $(TEST_LIBS) -lpthread
 
 # tests/sql_fuzz_test: fuzz/sql_fuzz.c's oracles over fuzz/sql_corpus/ and
 # pseudo-random inputs, with the extension linked in as in the fuzzer.
-$(B)/tests/sql_fuzz_test: tests/sql_fuzz_test.c fuzz/sql_fuzz.c $(LIB_OBJ) $(EXT_OBJ) $(LIB_HDR) tests/check.h
+$(B)/tests/sql_fuzz_test: tests/sql_fuzz_test.c fuzz/sql_fuzz.c $(LIB_OBJ) $(EXT_OBJ) $(LIB_HDR) $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
 	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(filter %.c,$^) $(LIB_OBJ) $(EXT_OBJ) $(TEST_LIBS)
 
 # tests/html_fuzz_test: fuzz/html_fuzz.c's oracles over fuzz/html_corpus/
 # and pseudo-random documents.
-$(B)/tests/html_fuzz_test: tests/html_fuzz_test.c fuzz/html_fuzz.c $(LIB_OBJ) $(TEST_LIB) tests/check.h
+$(B)/tests/html_fuzz_test: tests/html_fuzz_test.c fuzz/html_fuzz.c $(LIB_OBJ) $(TEST_LIB) $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $(filter %.c,$^) $(LIB_OBJ) $(TEST_LIB) $(TEST_LIBS)
 
 # tests/psl_diff_test: the rule table against libpsl, with the PSL fuzz
 # target's oracle (fuzz/psl_fuzz.c) linked in for its pseudo-random hosts.
-$(B)/tests/psl_diff_test: tests/psl_diff_test.c fuzz/psl_fuzz.c $(LIB_OBJ) $(TEST_LIB) tests/check.h
+$(B)/tests/psl_diff_test: tests/psl_diff_test.c fuzz/psl_fuzz.c $(LIB_OBJ) $(TEST_LIB) $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
 	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $(filter %.c,$^) $(LIB_OBJ) $(TEST_LIB) $(TEST_LIBS)
 
