@@ -211,7 +211,7 @@ $(B)/bench/parse_count: bench/parse_count.c $(LIB_OBJ) $(B)/tests/mem_libc.o
 	@mkdir -p $(dir $@)
 	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(B)/tests/mem_libc.o $(EXT_LIBS)
 
-fuzz: $(B)/.deps-fuzz ## libFuzzer runs: the parser, the SQL surface, the public suffix table (FUZZ_SECONDS each, default 60)
+fuzz: $(B)/.deps-fuzz ## libFuzzer runs: the parser, the SQL surface, the public suffix table, patterns, HTML (FUZZ_SECONDS each, default 60)
 	@$(MAKE) --no-print-directory -f fuzz/Makefile
 
 install: $(LIB) ## copy it to $DESTDIR$PREFIX/lib/sqlite3-url/url.so (PREFIX=/usr/local)
