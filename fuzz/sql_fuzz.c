@@ -493,8 +493,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (q1.rc == SQLITE_OK && q2.rc != SQLITE_OK &&
         strncmp(q1.rows, a.rows, strlen(a.rows)) != 0)
       fail("the call over rows began differently", a.rows);
-    if (q1.rc != SQLITE_OK && a.n > 0)
-      fail("the call alone failed, over rows it did not", a.rows);
+    /* A failed call may have given rows before its error (a table-valued
+       function whose value is too long for SQLITE_LIMIT_LENGTH fails at that
+       column; url_links streams its rows): over rows, the same rows and then
+       the same failure. */
+    if (q1.rc != SQLITE_OK && (q2.rc == SQLITE_OK || strcmp(a.rows, q1.rows) != 0)) {
+      char d[700];
+      snprintf(d, sizeof d, "alone (failed): %.300s\n  row 1: %.300s", q1.rows, a.rows);
+      fail("the call alone failed, over rows it did not fail the same way", d);
+    }
     free(q2.rows);
     free(a.rows);
     free(c.rows);
