@@ -38,34 +38,37 @@
 #include "encoding.h"
 #include "ext.h"
 
+int url_value_encoding(sqlite3_value *v, char **msg) {
+  *msg = NULL;
+  const char *p;
+  size_t n;
+  int rc = url_arg_bytes(v, &p, &n);
+  if (rc == URL_FAILURE) return URL_ARG_NULL;
+  if (rc != URL_OK) return URL_ARG_ERROR; /* no message: out of memory */
+  int enc = sqlite3_value_type(v) == SQLITE_TEXT ? url_encoding_get(p, n)
+                                                 : URL_ENC_NONE;
+  if (enc != URL_ENC_NONE) return enc;
+  sqlite3_str *str = sqlite3_str_new(NULL);
+  sqlite3_str_appendall(str, "unknown encoding ");
+  url_quote(str, v);
+  *msg = sqlite3_str_finish(str);
+  return URL_ARG_ERROR;
+}
+
 int url_arg_encoding(sqlite3_context *ctx, sqlite3_value **argv, int i) {
   /* A constant argument is looked up once per statement: the encoding + 1
      is kept as the auxdata pointer (nothing to free). */
   void *kept = sqlite3_get_auxdata(ctx, i);
   if (kept) return (int)((intptr_t)kept - 1);
-  const char *p;
-  size_t n;
-  int rc = url_arg_bytes(argv[i], &p, &n);
-  if (rc == URL_FAILURE) return URL_ARG_NULL;
-  if (rc != URL_OK) {
-    sqlite3_result_error_nomem(ctx);
-    return URL_ARG_ERROR;
+  char *msg;
+  int enc = url_value_encoding(argv[i], &msg);
+  if (enc == URL_ARG_ERROR) {
+    if (msg) url_error(ctx, "%s", msg);
+    else sqlite3_result_error_nomem(ctx);
+    sqlite3_free(msg);
+  } else if (enc != URL_ARG_NULL) {
+    sqlite3_set_auxdata(ctx, i, (void *)(intptr_t)(enc + 1), NULL);
   }
-  int enc = sqlite3_value_type(argv[i]) == SQLITE_TEXT
-                ? url_encoding_get(p, n) : URL_ENC_NONE;
-  if (enc == URL_ENC_NONE) {
-    sqlite3_str *msg = sqlite3_str_new(NULL);
-    url_quote(msg, argv[i]);
-    char *q = sqlite3_str_finish(msg);
-    if (!q) {
-      sqlite3_result_error_nomem(ctx);
-    } else {
-      url_error(ctx, "unknown encoding %s", q);
-      sqlite3_free(q);
-    }
-    return URL_ARG_ERROR;
-  }
-  sqlite3_set_auxdata(ctx, i, (void *)(intptr_t)(enc + 1), NULL);
   return enc;
 }
 

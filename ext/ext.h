@@ -526,6 +526,11 @@ extern const url_family url_encoding_family;      /* encoding.c */
 ** statement (auxdata).
 */
 int url_arg_encoding(sqlite3_context *ctx, sqlite3_value **argv, int i);
+/* The same reading of a value v where no call context reports the error (a
+   table-valued function's argument): the encoding, URL_ARG_NULL, or
+   URL_ARG_ERROR with *msg "unknown encoding 'x'" (sqlite3_free it; NULL
+   when out of memory). */
+int url_value_encoding(sqlite3_value *v, char **msg);
 
 /* url_host_part's `part` (host_parts.c), also the argument of its rows. */
 enum {

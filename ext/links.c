@@ -89,25 +89,6 @@ static void links_close(url_tvf_cursor *cur) {
   url_free(&c->resolved);
 }
 
-/* The `encoding` argument: URL_ENC_NONE if absent or NULL; -2 after the
-   error for an unknown label. */
-static int transport_encoding(sqlite3_value *v, const char *fn,
-                              char **err) {
-  if (!v || sqlite3_value_type(v) == SQLITE_NULL) return URL_ENC_NONE;
-  const char *p;
-  size_t n;
-  if (url_arg_bytes(v, &p, &n) != URL_OK) return -3;
-  int e = url_encoding_get(p ? p : "", n);
-  if (e == URL_ENC_NONE) {
-    sqlite3_str *s = sqlite3_str_new(NULL);
-    sqlite3_str_appendf(s, "%s: unknown encoding ", fn);
-    url_quote(s, v);
-    *err = sqlite3_str_finish(s);
-    return -2;
-  }
-  return e;
-}
-
 /* The document base URL (https://html.spec.whatwg.org/#frozen-base-url):
    "Let urlRecord be the result of parsing the value of element's href
    content attribute with document's fallback base URL, and document's
@@ -151,14 +132,20 @@ static int links_next(url_tvf_cursor *cur) {
 static int links_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
   links_cursor *c = (links_cursor *)cur;
   links_reset(c);
-  char *err = NULL;
-  int transport = transport_encoding(argv[2], cur->def->name, &err);
-  if (transport == -2) {
-    sqlite3_free(cur->base.pVtab->zErrMsg);
-    cur->base.pVtab->zErrMsg = err;
-    return URL_FAILURE;
+  /* The `encoding` argument is the transport layer's; absent or NULL:
+     none (URL_ENC_NONE). */
+  int transport = URL_ENC_NONE;
+  if (argv[2]) {
+    char *msg;
+    transport = url_value_encoding(argv[2], &msg);
+    if (transport == URL_ARG_ERROR) {
+      if (!msg) return URL_NOMEM;
+      url_tvf_error(cur, msg);
+      sqlite3_free(msg);
+      return URL_FAILURE;
+    }
+    if (transport == URL_ARG_NULL) transport = URL_ENC_NONE;
   }
-  if (transport == -3) return URL_NOMEM;
   const char *p;
   size_t n;
   int rc = url_arg_bytes(argv[0], &p, &n);
@@ -265,18 +252,9 @@ static const url_tvf url_links_tvf = {
 
 static void url_fn_html_encoding(sqlite3_context *ctx, int argc,
                                  sqlite3_value **argv) {
-  char *err = NULL;
-  int transport = transport_encoding(argc > 1 ? argv[1] : NULL,
-                                     "url_html_encoding", &err);
-  if (transport == -2) {
-    sqlite3_result_error(ctx, err, -1);
-    sqlite3_free(err);
-    return;
-  }
-  if (transport == -3) {
-    sqlite3_result_error_nomem(ctx);
-    return;
-  }
+  int transport = argc > 1 ? url_arg_encoding(ctx, argv, 1) : URL_ARG_NULL;
+  if (transport == URL_ARG_ERROR) return;
+  if (transport == URL_ARG_NULL) transport = URL_ENC_NONE;
   const char *p;
   size_t n, bom;
   int rc = url_arg_bytes(argv[0], &p, &n);
