@@ -128,7 +128,7 @@ $(B)/tests/sql_fuzz_test: tests/sql_fuzz_test.c fuzz/sql_fuzz.c $(LIB_OBJ) $(EXT
 # and pseudo-random documents.
 $(B)/tests/html_fuzz_test: tests/html_fuzz_test.c fuzz/html_fuzz.c $(LIB_OBJ) $(TEST_LIB) $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $(filter %.c,$^) $(LIB_OBJ) $(TEST_LIB) $(TEST_LIBS)
+	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $(filter %.c,$^) $(LIB_OBJ) $(TEST_LIB) $(TEST_LIBS)
 
 # tests/psl_diff_test: the rule table against libpsl, with the PSL fuzz
 # target's oracle (fuzz/psl_fuzz.c) linked in for its pseudo-random hosts.
@@ -182,7 +182,7 @@ bench: $(LIB) $(B)/bench/html_bench ## ns/row of the main functions, as ratios t
 GUMBO = $(shell pkg-config --exists gumbo 2>/dev/null && echo -DHAVE_GUMBO $$(pkg-config --cflags --libs gumbo))
 $(B)/bench/html_bench: bench/html_bench.c $(LIB_OBJ) $(B)/tests/mem_libc.o | $(B)/.deps-bench
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(B)/tests/mem_libc.o $(TEST_LIBS) -lz $(GUMBO)
+	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(B)/tests/mem_libc.o $(TEST_LIBS) -lz $(GUMBO)
 
 bench-encoding: ## MB/s of core/encoding.c's encoders and decoders, one encoding per family
 	@$(MAKE) --no-print-directory -C bench B=../$(B) encoding

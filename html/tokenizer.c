@@ -733,6 +733,19 @@ static P escaped_char(T *t, P p, html_state_fn dash, html_state_fn lt,
   return p;
 }
 
+/* The dash dash states: '>' ends the escape ("Switch to the script data
+   state. Emit a U+003E GREATER-THAN SIGN character token."); the rest as
+   escaped_char, '-' staying in this state. */
+static P escaped_dash_dash(T *t, P p, html_state_fn self, html_state_fn lt,
+                           html_state_fn text, int double_lt) {
+  if (!EOF_AT(p) && *p == '>') {
+    text_putc(t, p, '>');
+    SWITCH(st_script);
+    return p + 1;
+  }
+  return escaped_char(t, p, self, lt, text, double_lt);
+}
+
 /* 13.2.5.20 Script data escaped state */
 STATE(st_script_esc) {
   /* Plain characters in bulk: the run stops at '<', NUL (and '-'). */
@@ -748,13 +761,8 @@ STATE(st_script_esc_dash) {
 }
 /* 13.2.5.22 Script data escaped dash dash state */
 STATE(st_script_esc_dash_dash) {
-  if (!EOF_AT(p) && *p == '>') {
-    text_putc(t, p, '>');
-    SWITCH(st_script);
-    return p + 1;
-  }
-  return escaped_char(t, p, st_script_esc_dash_dash, st_script_esc_lt,
-                      st_script_esc, 0);
+  return escaped_dash_dash(t, p, st_script_esc_dash_dash, st_script_esc_lt,
+                           st_script_esc, 0);
 }
 
 /* 13.2.5.23 Script data escaped less-than sign state */
@@ -830,13 +838,8 @@ STATE(st_script_dbl_dash) {
 }
 /* 13.2.5.29 Script data double escaped dash dash state */
 STATE(st_script_dbl_dash_dash) {
-  if (!EOF_AT(p) && *p == '>') {
-    text_putc(t, p, '>');
-    SWITCH(st_script);
-    return p + 1;
-  }
-  return escaped_char(t, p, st_script_dbl_dash_dash, st_script_dbl_lt,
-                      st_script_dbl, 1);
+  return escaped_dash_dash(t, p, st_script_dbl_dash_dash, st_script_dbl_lt,
+                           st_script_dbl, 1);
 }
 /* 13.2.5.30 Script data double escaped less-than sign state */
 STATE(st_script_dbl_lt) {
