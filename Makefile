@@ -203,7 +203,7 @@ bench-count: $(B)/bench/parse_count ## instructions per URL of the core parser (
 growth-count: $(B)/bench/growth_count $(LIB) ## instruction growth 64 kB -> 1 MB of every function (callgrind)
 	@sh tools/growth-count.sh $(B)/bench/growth_count $(LIB) '$(GROWTH_FILTER)'
 
-$(B)/bench/growth_count: bench/growth_count.c bench/growth_cases.h
+$(B)/bench/growth_count: bench/growth_count.c bench/growth_cases.h | $(B)/.deps-build
 	@mkdir -p $(dir $@)
 	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(TEST_LIBS)
 

@@ -160,3 +160,24 @@ void url_pct_decode(url_buf *out, const char *s, size_t n, int plus_as_space) {
   }
   url_buf_append(out, s + run, n - run);
 }
+
+void url_pct_normalize(url_buf *out, const char *s, size_t n) {
+  static const char hex[] = "0123456789ABCDEF";
+  size_t run = 0;
+  for (size_t i = 0; i + 2 < n; i++) {
+    if (s[i] != '%') continue;
+    unsigned char h = (unsigned char)s[i + 1], l = (unsigned char)s[i + 2];
+    if (!url_is_hex(h) || !url_is_hex(l)) continue;
+    unsigned char c = (unsigned char)(url_hex_val(h) * 16 + url_hex_val(l));
+    url_buf_append(out, s + run, i - run);
+    if (url_is_unreserved(c)) {
+      url_buf_putc(out, (char)c);
+    } else {
+      char esc[3] = {'%', hex[c >> 4], hex[c & 15]};
+      url_buf_append(out, esc, 3);
+    }
+    i += 2;
+    run = i + 1;
+  }
+  url_buf_append(out, s + run, n - run);
+}

@@ -141,6 +141,23 @@ void url_pct_encode_after(url_buf *out, int enc, const char *s, size_t n,
 */
 void url_pct_decode(url_buf *out, const char *s, size_t n, int plus_as_space);
 
+/*
+** RFC 3986 §6.2.2.1 and §6.2.2.2, the percent-encoding normalizations that
+** never change what a URI means: s[0..n) appended to out with the escape of
+** every unreserved character (ALPHA DIGIT - . _ ~) decoded and the hex
+** digits of every other escape upper-cased.  Everything else is copied as
+** it is (a '%' not followed by two hex digits too).  One pass; the output
+** is never longer than the input.  Serves uri/ (normalization) and the
+** robots.txt matcher (RFC 9309 §2.2.2 compares paths so).
+*/
+void url_pct_normalize(url_buf *out, const char *s, size_t n);
+
+/* RFC 3986 §2.3 unreserved: ALPHA / DIGIT / "-" / "." / "_" / "~". */
+static inline int url_is_unreserved(unsigned char c) {
+  return ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || (c >= '0' && c <= '9') ||
+         c == '-' || c == '.' || c == '_' || c == '~';
+}
+
 static inline int url_is_hex(unsigned char c) {
   return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f');
 }
