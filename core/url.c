@@ -825,17 +825,21 @@ static url_state opaque_path_state(parser *ps) {
 ** https://url.spec.whatwg.org/#query-state: (special-)query percent-encoding
 ** up to "#" (or EOF with a state override).
 */
+int url_query_encoding(const url *u, int enc) {
+  if (enc != URL_ENC_UTF_8 &&
+      (!url_is_special(u) || u->scheme_type == URL_SCHEME_WS ||
+       u->scheme_type == URL_SCHEME_WSS))
+    enc = URL_ENC_UTF_8;
+  return enc;
+}
+
 static url_state query_state(parser *ps) {
   static const url_pct_set stops[2] = {{URL_CC_HASH}, {0}};
   long start = ps->p;
   const url_pct_set *set = ps->special ? &URL_SET_SPECIAL_QUERY : &URL_SET_QUERY;
   /* "If encoding is not UTF-8 and url is not special or url's scheme is
      "ws" or "wss", then set encoding to UTF-8." */
-  int enc = ps->enc;
-  if (enc != URL_ENC_UTF_8 &&
-      (!ps->special || ps->u->scheme_type == URL_SCHEME_WS ||
-       ps->u->scheme_type == URL_SCHEME_WSS))
-    enc = URL_ENC_UTF_8;
+  int enc = url_query_encoding(ps->u, ps->enc);
   int c;
   if (!URL_UNLIKELY(enc != URL_ENC_UTF_8)) {
     c = encode_until(ps, set, &stops[ps->ovr != 0]);

@@ -29,6 +29,15 @@ int url_parse_full_enc(url *u, const char *in, size_t n, const url *base,
                        int enc);
 
 /*
+** The encoding u's query is percent-encoded in when a parse with encoding
+** enc wrote it (the query state: "If encoding is not UTF-8 and url is not
+** special or url's scheme is "ws" or "wss", then set encoding to UTF-8"):
+** enc, or URL_ENC_UTF_8.  The one rule for the parser and for whatever
+** decodes or re-encodes that query in enc (the search-parameter functions).
+*/
+int url_query_encoding(const url *u, int enc);
+
+/*
 ** url_parse() recording the validation errors of §1.1 into errs (see
 ** url_errors.h), in the order the Standard's steps reach them.  Each has
 ** the byte offset in in[0..n) where its step found the problem:

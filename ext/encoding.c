@@ -38,15 +38,23 @@
 #include "encoding.h"
 #include "ext.h"
 
-int url_value_encoding(sqlite3_value *v, char **msg) {
-  *msg = NULL;
+/* The encoding the label v names (url_arg_label: TEXT and BLOB alike),
+   URL_ENC_NONE for no label, in *enc.  Returns URL_OK, URL_FAILURE for
+   NULL, or URL_NOMEM. */
+static int value_label(sqlite3_value *v, int *enc) {
   const char *p;
   size_t n;
-  int rc = url_arg_bytes(v, &p, &n);
+  *enc = URL_ENC_NONE;
+  int rc = url_arg_label(v, &p, &n);
+  if (rc == URL_OK) *enc = url_encoding_get(p, n);
+  return rc;
+}
+
+int url_value_encoding(sqlite3_value *v, char **msg) {
+  *msg = NULL;
+  int enc, rc = value_label(v, &enc);
   if (rc == URL_FAILURE) return URL_ARG_NULL;
   if (rc != URL_OK) return URL_ARG_ERROR; /* no message: out of memory */
-  int enc = sqlite3_value_type(v) == SQLITE_TEXT ? url_encoding_get(p, n)
-                                                 : URL_ENC_NONE;
   if (enc != URL_ENC_NONE) return enc;
   sqlite3_str *str = sqlite3_str_new(NULL);
   sqlite3_str_appendall(str, "unknown encoding ");
@@ -75,18 +83,13 @@ int url_arg_encoding(sqlite3_context *ctx, sqlite3_value **argv, int i) {
 /* url_encoding(label) */
 static void url_fn_encoding(sqlite3_context *ctx, int argc,
                             sqlite3_value **argv) {
-  const char *p;
-  size_t n;
-  int rc = url_arg_bytes(argv[0], &p, &n);
-  int enc = rc == URL_OK && sqlite3_value_type(argv[0]) == SQLITE_TEXT
-                ? url_encoding_get(p, n) : URL_ENC_NONE;
-  if (rc != URL_OK && rc != URL_FAILURE) {
+  int enc, rc = value_label(argv[0], &enc);
+  if (rc != URL_OK && rc != URL_FAILURE)
     sqlite3_result_error_nomem(ctx);
-  } else if (enc == URL_ENC_NONE) {
+  else if (enc == URL_ENC_NONE)
     sqlite3_result_null(ctx);
-  } else {
+  else
     sqlite3_result_text(ctx, url_encoding_name(enc), -1, SQLITE_STATIC);
-  }
 }
 
 /* The result of a call that built bytes in c->out: a blob. */

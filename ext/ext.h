@@ -195,6 +195,14 @@ void url_arg_free(url_arg *a);
 int url_arg_bytes(sqlite3_value *v, const char **p, size_t *n);
 
 /*
+** The one reader of a label or option name (an encoding label, a mode, a
+** set, a profile): v's bytes, TEXT and BLOB alike read as UTF-8 text,
+** numbers as their text.  Returns URL_OK (*p never NULL), URL_FAILURE for
+** NULL, or URL_NOMEM.
+*/
+int url_arg_label(sqlite3_value *v, const char **p, size_t *n);
+
+/*
 ** An argument argv[i] that names one of `names[0..n)` (a percent-encode
 ** set, a profile, a mode): returns its index, URL_ARG_NULL when it is NULL
 ** (the caller decides), or URL_ARG_ERROR after reporting "FN: unknown WHAT

@@ -35,8 +35,24 @@
 */
 #include "ext.h"
 #include "links.h"
+#include "mime.h"
 #include "parse.h"
 #include "sniff.h"
+
+/* ------------------------------------------------ the transport encoding */
+
+/* The `encoding` argument v: the transport layer's character encoding
+   (html_transport_encoding: a quoted label unquoted; NULL or an unknown
+   label is none, URL_ENC_NONE).  Returns URL_OK or URL_NOMEM. */
+static int transport_encoding(sqlite3_value *v, int *enc) {
+  const char *p;
+  size_t n;
+  *enc = URL_ENC_NONE;
+  int rc = url_arg_bytes(v, &p, &n);
+  if (rc == URL_FAILURE) return URL_OK;
+  if (rc != URL_OK) return rc;
+  return html_transport_encoding(&url_mem_sqlite, p ? p : "", n, enc);
+}
 
 /* ---------------------------------------------------------- the cursor */
 
@@ -132,19 +148,12 @@ static int links_next(url_tvf_cursor *cur) {
 static int links_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
   links_cursor *c = (links_cursor *)cur;
   links_reset(c);
-  /* The `encoding` argument is the transport layer's; absent or NULL:
-     none (URL_ENC_NONE). */
+  /* The `encoding` argument is the transport layer's (absent, NULL or
+     unknown: none). */
   int transport = URL_ENC_NONE;
   if (argv[2]) {
-    char *msg;
-    transport = url_value_encoding(argv[2], &msg);
-    if (transport == URL_ARG_ERROR) {
-      if (!msg) return URL_NOMEM;
-      url_tvf_error(cur, msg);
-      sqlite3_free(msg);
-      return URL_FAILURE;
-    }
-    if (transport == URL_ARG_NULL) transport = URL_ENC_NONE;
+    int trc = transport_encoding(argv[2], &transport);
+    if (trc != URL_OK) return trc;
   }
   const char *p;
   size_t n;
@@ -239,7 +248,7 @@ static const url_tvf url_links_tvf = {
     .n_columns = URL_COUNT(links_columns),
     .arg_names = links_args,
     .n_args = 3,
-    .n_required = 1,
+    .n_required = 2, /* page_url: without it no link has a URL */
     .cursor_size = sizeof(links_cursor),
     .open = links_open,
     .close = links_close,
@@ -252,9 +261,19 @@ static const url_tvf url_links_tvf = {
 
 static void url_fn_html_encoding(sqlite3_context *ctx, int argc,
                                  sqlite3_value **argv) {
-  int transport = argc > 1 ? url_arg_encoding(ctx, argv, 1) : URL_ARG_NULL;
-  if (transport == URL_ARG_ERROR) return;
-  if (transport == URL_ARG_NULL) transport = URL_ENC_NONE;
+  /* A constant label is read once per statement: the encoding + 2 is kept
+     as the auxdata pointer (URL_ENC_NONE is -1; nothing to free). */
+  int transport = URL_ENC_NONE;
+  void *kept = argc > 1 ? sqlite3_get_auxdata(ctx, 1) : NULL;
+  if (kept) {
+    transport = (int)((intptr_t)kept - 2);
+  } else if (argc > 1) {
+    if (transport_encoding(argv[1], &transport) != URL_OK) {
+      sqlite3_result_error_nomem(ctx);
+      return;
+    }
+    sqlite3_set_auxdata(ctx, 1, (void *)(intptr_t)(transport + 2), NULL);
+  }
   const char *p;
   size_t n, bom;
   int rc = url_arg_bytes(argv[0], &p, &n);
@@ -271,9 +290,23 @@ static void url_fn_html_encoding(sqlite3_context *ctx, int argc,
   sqlite3_result_text(ctx, url_encoding_name(enc), -1, SQLITE_STATIC);
 }
 
+/* ------------------------------------------ url_content_type_charset() */
+
+static void url_fn_content_type_charset(sqlite3_context *ctx, int argc,
+                                        sqlite3_value **argv) {
+  url_call c;
+  url_call_begin(&c, ctx);
+  url_arg in;
+  int rc = url_arg_read(&in, argv[0], c.max);
+  if (rc == URL_OK) rc = html_mime_charset(in.s, in.n, &c.out);
+  url_arg_free(&in);
+  url_call_result(&c, rc);
+}
+
 static const url_func funcs[] = {
     {"url_html_encoding", 1, URL_PURE, 0, url_fn_html_encoding},
     {"url_html_encoding", 2, URL_PURE, 0, url_fn_html_encoding},
+    {"url_content_type_charset", 1, URL_PURE, 0, url_fn_content_type_charset},
 };
 
 static const url_tvf *const tvfs[] = {&url_links_tvf};

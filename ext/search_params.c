@@ -109,14 +109,17 @@ enum { URL_SP_APPEND, URL_SP_SET, URL_SP_DELETE, URL_SP_SORT };
 #define SP_PAIRS 64  /* tuples in stack storage */
 
 /*
-** The query string of a source (URL or query string) s[0..n): *q is NULL
-** when s is a URL with a null query.  u (freshly initialised) holds the
-** parsed URL, which *q may point into.  Returns URL_OK or an error.
+** The query string of a source (URL or query string) s[0..n), parsed with
+** *enc: *q is NULL when s is a URL with a null query.  u (freshly
+** initialised) holds the parsed URL, which *q may point into; *enc becomes
+** the encoding its query is in (url_query_encoding: UTF-8 for ws, wss and
+** non-special URLs).  Returns URL_OK or an error.
 */
-static int source_query(const char *s, size_t n, url *u, url_str *q, int enc) {
-  int rc = url_parse_enc(u, s, n, NULL, enc);
+static int source_query(const char *s, size_t n, url *u, url_str *q, int *enc) {
+  int rc = url_parse_enc(u, s, n, NULL, *enc);
   if (rc == URL_OK) {
     *q = url_query(u);
+    *enc = url_query_encoding(u, *enc);
     return URL_OK;
   }
   if (rc != URL_FAILURE) return rc;
@@ -146,7 +149,7 @@ static void url_fn_search_param(sqlite3_context *ctx, int argc, sqlite3_value **
   int rn = url_arg_read(&name, argv[1], c.max);
   if (rc == URL_OK) rc = rn;
   url_str q = {NULL, 0};
-  if (rc == URL_OK) rc = source_query(in.s, in.n, &c.u, &q, enc);
+  if (rc == URL_OK) rc = source_query(in.s, in.n, &c.u, &q, &enc);
   if (rc == URL_OK)
     rc = q.s ? url_sp_get_in_enc(q.s, q.n, name.s, name.n, &c.out, enc)
              : URL_FAILURE;
@@ -190,6 +193,11 @@ static void url_fn_search_modify(sqlite3_context *ctx, int argc,
     enc = url_encoding_output(enc);
     op &= ~URL_SP_ENC;
   }
+  /* delete's value: NULL is no value, delete(name), as a NULL encoding is
+     UTF-8 (an optional argument given as NULL is one not given). */
+  if (op == URL_SP_DELETE && argc > 2 &&
+      sqlite3_value_type(argv[2]) == SQLITE_NULL)
+    argc = 2;
   url_call c;
   url_call_begin(&c, ctx);
   url_arg args[3];
@@ -203,6 +211,10 @@ static void url_fn_search_modify(sqlite3_context *ctx, int argc,
   url_search_params p;
   url_sp_init(&p, &url_mem_sqlite, text, sizeof text, pairs, SP_PAIRS, c.max);
   if (rc == URL_OK) rc = url_parse_enc(&c.u, args[0].s, args[0].n, NULL, enc);
+  /* The query is decoded and the list serialized in the encoding the
+     parser wrote the query in: UTF-8 for ws, wss and non-special URLs, as
+     url_href's. */
+  if (rc == URL_OK) enc = url_query_encoding(&c.u, enc);
   url_str q = url_query(&c.u);
   if (rc == URL_OK && q.s) rc = url_sp_parse_enc(&p, q.s, q.n, enc);
   if (rc == URL_OK)
@@ -313,20 +325,12 @@ static int sp_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
   if (!argv[0]) return URL_OK;
   int enc = URL_ENC_UTF_8;
   if (argv[1] && sqlite3_value_type(argv[1]) != SQLITE_NULL) {
-    const char *lp;
-    size_t ln;
-    int lrc = url_arg_bytes(argv[1], &lp, &ln);
-    if (lrc != URL_OK) return lrc;
-    enc = sqlite3_value_type(argv[1]) == SQLITE_TEXT ? url_encoding_get(lp, ln)
-                                                     : URL_ENC_NONE;
-    if (enc == URL_ENC_NONE) {
-      sqlite3_str *msg = sqlite3_str_new(NULL);
-      sqlite3_str_appendall(msg, "unknown encoding ");
-      url_quote(msg, argv[1]);
-      char *z = sqlite3_str_finish(msg);
-      if (!z) return URL_NOMEM;
-      url_tvf_error(cur, z);
-      sqlite3_free(z);
+    char *msg;
+    enc = url_value_encoding(argv[1], &msg);
+    if (enc == URL_ARG_ERROR) {
+      if (!msg) return URL_NOMEM;
+      url_tvf_error(cur, msg);
+      sqlite3_free(msg);
       return URL_FAILURE;
     }
     enc = url_encoding_output(enc); /* as a page's URLs use it */
@@ -337,7 +341,7 @@ static int sp_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
   url u;
   url_init(&u, &url_mem_sqlite, ust, sizeof ust, cur->max);
   url_str q = {NULL, 0};
-  if (rc == URL_OK) rc = source_query(in.s, in.n, &u, &q, enc);
+  if (rc == URL_OK) rc = source_query(in.s, in.n, &u, &q, &enc);
   if (rc == URL_OK && q.s) rc = url_sp_parse_enc(&c->p, q.s, q.n, enc);
   url_free(&u);
   url_arg_free(&in);

@@ -108,21 +108,18 @@ int url_arg_choice(sqlite3_context *ctx, sqlite3_value **argv, int i,
   void *kept = sqlite3_get_auxdata(ctx, i);
   if (kept) return (int)((intptr_t)kept - 1);
   sqlite3_value *v = argv[i];
-  int type = sqlite3_value_type(v);
-  if (type == SQLITE_NULL) return URL_ARG_NULL;
-  if (type == SQLITE_TEXT) {
-    /* Bytes, then blob: UTF-8 without a terminator to add (value_bytes). */
-    const char *s;
-    size_t len;
-    if (value_bytes(v, &s, &len) != URL_OK) {
-      sqlite3_result_error_nomem(ctx);
-      return URL_ARG_ERROR;
-    }
-    for (int k = 0; k < n; k++) {
-      if (name_is(names[k], s, len)) {
-        sqlite3_set_auxdata(ctx, i, (void *)(intptr_t)(k + 1), NULL);
-        return k;
-      }
+  const char *s;
+  size_t len;
+  int rc = url_arg_label(v, &s, &len);
+  if (rc == URL_FAILURE) return URL_ARG_NULL;
+  if (rc != URL_OK) {
+    sqlite3_result_error_nomem(ctx);
+    return URL_ARG_ERROR;
+  }
+  for (int k = 0; k < n; k++) {
+    if (name_is(names[k], s, len)) {
+      sqlite3_set_auxdata(ctx, i, (void *)(intptr_t)(k + 1), NULL);
+      return k;
     }
   }
   url_error_choice(ctx, v, what, names, n);
@@ -159,6 +156,15 @@ int url_arg_bool(sqlite3_context *ctx, sqlite3_value *v, const char *what) {
 
 int url_arg_bytes(sqlite3_value *v, const char **p, size_t *n) {
   return value_bytes(v, p, n);
+}
+
+int url_arg_label(sqlite3_value *v, const char **p, size_t *n) {
+  /* Bytes, then blob: UTF-8 without a terminator to add; a BLOB's bytes
+     as UTF-8 text, as every argument's (a label is ASCII: invalid UTF-8
+     matches nothing, so needs no U+FFFD). */
+  int rc = value_bytes(v, p, n);
+  if (rc == URL_OK && !*p) *p = "";
+  return rc;
 }
 
 /* v's bytes parsed by url_parse_input into u; t keeps what it read. */

@@ -23,7 +23,18 @@ INSERT INTO checks VALUES ('encoding NULL', url_encoding(NULL), NULL);
 INSERT INTO checks VALUES ('encoding inner space is no label', url_encoding('shift jis'), NULL);
 INSERT INTO checks VALUES ('encoding embedded NUL is no label', url_encoding('latin1' || char(0)), NULL);
 INSERT INTO checks VALUES ('encoding number is no label', url_encoding(1252), NULL);
-INSERT INTO checks VALUES ('encoding blob is no label', url_encoding(CAST('latin1' AS BLOB)), NULL);
+-- A BLOB label is read as UTF-8 text, as every argument (issue 34).
+INSERT INTO checks VALUES ('encoding blob label', url_encoding(CAST('latin1' AS BLOB)), 'windows-1252');
+INSERT INTO checks VALUES ('encoding blob non-label', url_encoding(X'FF'), NULL);
+INSERT INTO checks VALUES ('encoding empty blob', url_encoding(X''), NULL);
+INSERT INTO checks VALUES ('decode blob label', url_text_decode(x'41E9', CAST('latin1' AS BLOB)), 'Aé');
+INSERT INTO checks VALUES ('encode blob label', hex(url_text_encode('é', CAST(' latin1 ' AS BLOB))), 'E9');
+INSERT INTO checks VALUES ('href blob label', url_href('http://a/?é', NULL, CAST('latin1' AS BLOB)), 'http://a/?%E9');
+INSERT INTO checks VALUES ('resolve blob label', url_resolve('http://a/', '?é', CAST('gbk' AS BLOB)), 'http://a/?%A8%A6');
+INSERT INTO checks VALUES ('encode blob label and set', url_encode('é', CAST('query' AS BLOB), CAST('latin1' AS BLOB)), '%E9');
+INSERT INTO checks VALUES ('append blob label', url_search_param_append('http://a/', 'b', 'é', CAST('latin1' AS BLOB)), 'http://a/?b=%E9');
+INSERT INTO checks VALUES ('params blob label',
+  (SELECT value FROM url_search_params('?k=%E9', CAST('latin1' AS BLOB))), 'é');
 INSERT INTO checks VALUES ('encoding 1 MB label', url_encoding(printf('%.1000000c', 'a')), NULL);
 
 -- ---------------------------------------------------- url_text_decode
@@ -162,7 +173,29 @@ INSERT INTO checks VALUES ('append utf-8 mangles a latin1 query', url_search_par
 INSERT INTO checks VALUES ('append NULL encoding', url_search_param_append('http://a/', 'b', 'é', NULL), 'http://a/?b=%C3%A9');
 INSERT INTO checks VALUES ('set windows-1252', url_search_param_set('http://a/?x=%E9&x=2#f', 'x', 'ü', 'windows-1252'), 'http://a/?x=%FC#f');
 INSERT INTO checks VALUES ('delete by value in latin1', url_search_param_delete('http://a/?z=%E9&a=2', 'z', 'é', 'latin1'), 'http://a/?a=2');
-INSERT INTO checks VALUES ('delete NULL value', url_search_param_delete('http://a/?z=1', 'z', NULL, 'latin1'), NULL);
+-- A NULL value is no value: delete(name) in the encoding (issue 34).
+INSERT INTO checks VALUES ('delete NULL value: every value of name',
+  url_search_param_delete('http://a/?%E9=1&b=2&%E9=3#f', 'é', NULL, 'latin1'), 'http://a/?b=2#f');
+INSERT INTO checks VALUES ('delete NULL value: the rest in the encoding',
+  url_search_param_delete('http://a/?z=1&b=%E9', 'z', NULL, 'windows-1252'), 'http://a/?b=%E9');
+INSERT INTO checks VALUES ('delete NULL value and NULL encoding',
+  url_search_param_delete('http://a/?z=1&b=2', 'z', NULL, NULL), 'http://a/?b=2');
+INSERT INTO checks VALUES ('delete NULL name', url_search_param_delete('http://a/?z=1', NULL, NULL, 'latin1'), NULL);
+-- ws, wss and non-special URLs: the query stays UTF-8, as url_href's (issue 34).
+INSERT INTO checks VALUES ('append ws stays UTF-8', url_search_param_append('ws://a/?x=1', 'y', 'ü', 'windows-1252'), 'ws://a/?x=1&y=%C3%BC');
+INSERT INTO checks VALUES ('append ws as url_href', url_search_param_append('ws://a/?x=1', 'y', 'ü', 'windows-1252'),
+  url_href('ws://a/?x=1&y=ü', NULL, 'windows-1252'));
+INSERT INTO checks VALUES ('append ws UTF-8 query decoded', url_search_param_append('ws://a/?x=%C3%A9', 'y', 'z', 'latin1'), 'ws://a/?x=%C3%A9&y=z');
+INSERT INTO checks VALUES ('set wss stays UTF-8', url_search_param_set('wss://a/?x=1', 'x', 'é', 'latin1'), 'wss://a/?x=%C3%A9');
+INSERT INTO checks VALUES ('append non-special stays UTF-8', url_search_param_append('foo://a/?x=1', 'y', 'é', 'gbk'), 'foo://a/?x=1&y=%C3%A9');
+INSERT INTO checks VALUES ('delete ws by value in UTF-8', url_search_param_delete('ws://a/?x=%C3%A9&y=1', 'x', 'é', 'latin1'), 'ws://a/?y=1');
+INSERT INTO checks VALUES ('append http in the encoding', url_search_param_append('http://a/?x=1', 'y', 'ü', 'windows-1252'), 'http://a/?x=1&y=%FC');
+INSERT INTO checks VALUES ('param ws decoded in UTF-8', url_search_param('ws://a/?y=%C3%BC', 'y', 'windows-1252'), 'ü');
+INSERT INTO checks VALUES ('param query string in the encoding', url_search_param('?y=%FC', 'y', 'windows-1252'), 'ü');
+INSERT INTO checks VALUES ('params wss decoded in UTF-8',
+  (SELECT value FROM url_search_params('wss://a/?y=%C3%BC', 'latin1')), 'ü');
+INSERT INTO checks VALUES ('params non-special decoded in UTF-8',
+  (SELECT value FROM url_search_params('x:?y=%C3%BC', 'gbk')), 'ü');
 INSERT INTO checks VALUES ('sort gbk', url_search_params_sort('http://a/?z=%C4%E3&a=2', 'gbk'), 'http://a/?a=2&z=%C4%E3');
 INSERT INTO checks VALUES ('sort raw non-ASCII query', url_search_params_sort('http://a/?z=你&a=2', 'gbk'), 'http://a/?a=2&z=%C4%E3');
 INSERT INTO checks VALUES ('sort ws: the parser keeps UTF-8, the bytes stay', url_search_params_sort('ws://a/?z=é', 'latin1'), 'ws://a/?z=%C3%A9');
@@ -208,8 +241,8 @@ SELECT url_text_decode(x'41', 'utf-32');
 SELECT url_text_encode('a', 'ebcdic');
 -- error: url_text_encode: unknown encoding '1252'
 SELECT url_text_encode('a', 1252);
--- error: url_text_decode: unknown encoding X'6c6174696e31'
-SELECT url_text_decode(x'41', CAST('latin1' AS BLOB));
+-- error: url_text_decode: unknown encoding X'6c6174696e3f'
+SELECT url_text_decode(x'41', CAST('latin?' AS BLOB));
 -- error: url_search_param: unknown encoding 'q'
 SELECT url_search_param('?a=1', 'a', 'q');
 -- error: url_search_param_append: unknown encoding 'q'

@@ -207,6 +207,7 @@ INSERT INTO checks VALUES ('ascii integer', url_domain_to_ascii(42, 'idna2008'),
 INSERT INTO checks VALUES ('ascii real', url_domain_to_ascii(1.5, 'idna2008'), '1.5');
 INSERT INTO checks VALUES ('ascii blob', url_domain_to_ascii(X'4578616D706C652E636F6D', 'idna2008'), 'example.com');
 INSERT INTO checks VALUES ('ascii blob utf8', url_domain_to_ascii(X'6DC3BC6E6368656E2E6465', 'idna2008'), 'xn--mnchen-3ya.de');
+INSERT INTO checks VALUES ('mode as blob', url_domain_to_ascii('A.com', CAST('idna2008' AS BLOB)), 'a.com');
 INSERT INTO checks VALUES ('ascii bad utf8', url_domain_to_ascii(X'61FF', 'idna2008'), NULL);  -- U+FFFD
 INSERT INTO checks VALUES ('unicode idna2008 bad utf8', url_domain_to_unicode(X'61FF', 'idna2008'), NULL);
 -- error: url_domain_to_ascii: unknown mode 'idna2003' (expected one of: uts46, idna2008)
@@ -215,8 +216,8 @@ SELECT url_domain_to_ascii('a.com', 'idna2003');
 SELECT url_domain_to_unicode('a.com', 'IDNA2008');
 -- error: url_domain_to_ascii: unknown mode '1' (expected one of: uts46, idna2008)
 SELECT url_domain_to_ascii('a.com', 1);
--- error: url_domain_to_ascii: unknown mode
-SELECT url_domain_to_ascii('a.com', X'7574733436');
+-- error: url_domain_to_ascii: unknown mode X'7574733437'
+SELECT url_domain_to_ascii('a.com', X'7574733437');
 -- error: url_domain_to_unicode: unknown mode '' (expected one of: uts46, idna2008)
 SELECT url_domain_to_unicode(NULL, '');
 -- error: wrong number of arguments

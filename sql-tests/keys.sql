@@ -102,6 +102,7 @@ INSERT INTO checks VALUES ('surt sid 32: stripped',
   url_surt('http://example.com/?sid=0123456789abcdef0123456789abcdef&x=1'), 'com,example)/?x=1');
 INSERT INTO checks VALUES ('surt sid 16: kept',
   url_surt('http://example.com/?sid=0123456789abcdef&x=1'), 'com,example)/?sid=0123456789abcdef&x=1');
+INSERT INTO checks VALUES ('profile as blob', url_canonical('HTTP://A/', CAST('google' AS BLOB)), url_canonical('HTTP://A/', 'google'));
 -- error: url_canonical: unknown profile 'bogus' (expected one of: whatwg, google, semantic_precise, semantic, aggressive)
 SELECT url_canonical('http://a/', 'bogus');
 -- error: url_canonical: unknown profile 'Semantic'

@@ -126,10 +126,40 @@ INSERT INTO checks VALUES ('encoding: UTF-16 BOM',
 INSERT INTO checks VALUES ('encoding: NULL', url_html_encoding(NULL), NULL);
 INSERT INTO checks VALUES ('encoding: NULL label is none',
   url_html_encoding('<meta charset=koi8-r>', NULL), 'KOI8-R');
--- error: url_html_encoding: unknown encoding 'bogus'
-SELECT url_html_encoding('<p>', 'bogus');
--- error: url_links: unknown encoding 'bogus'
-SELECT * FROM url_links('<a href=x>', 'https://e.com/', 'bogus');
+-- The transport encoding is used only "if the user agent supports" it
+-- (issue 34): an unknown label is none, a quoted one (as a Content-Type
+-- charset may be written) is unquoted.
+INSERT INTO checks VALUES ('encoding: unknown transport label ignored',
+  url_html_encoding('<p>', 'bogus'), 'windows-1252');
+INSERT INTO checks VALUES ('encoding: unknown transport label, meta decides',
+  url_html_encoding('<meta charset=koi8-r>', 'utf-7'), 'KOI8-R');
+INSERT INTO checks VALUES ('encoding: empty transport label', url_html_encoding('<p>', ''), 'windows-1252');
+INSERT INTO checks VALUES ('encoding: quoted transport label', url_html_encoding('<p>', '"UTF-8"'), 'UTF-8');
+INSERT INTO checks VALUES ('encoding: quoted label with spaces and escape',
+  url_html_encoding('<p>', ' "  koi8\-r "'), 'KOI8-R');
+INSERT INTO checks VALUES ('encoding: quoted label, rest dropped', url_html_encoding('<p>', '"latin1"; x'), 'windows-1252');
+INSERT INTO checks VALUES ('encoding: unclosed quote', url_html_encoding('<p>', '"utf-8'), 'UTF-8');
+INSERT INTO checks VALUES ('encoding: quoted unknown', url_html_encoding('<meta charset=gbk>', '"nope"'), 'GBK');
+INSERT INTO checks VALUES ('encoding: long quoted label',
+  url_html_encoding('<p>', '"' || printf('%.100000c', ' ') || 'utf-8"'), 'UTF-8');
+INSERT INTO checks VALUES ('encoding: number label is none', url_html_encoding('<p>', 1252), 'windows-1252');
+INSERT INTO checks VALUES ('encoding: blob label', url_html_encoding('<p>', CAST('koi8-r' AS BLOB)), 'KOI8-R');
+CREATE TEMP TABLE transport(label TEXT);
+INSERT INTO transport VALUES ('utf-8'), ('bogus'), ('"iso-8859-2"'), (NULL);
+INSERT INTO checks VALUES ('encoding: a label per row',
+  (SELECT group_concat(url_html_encoding('<meta charset=koi8-r>', label), ' ') FROM transport),
+  'UTF-8 KOI8-R ISO-8859-2 KOI8-R');
+INSERT INTO checks VALUES ('links: quoted transport label',
+  (SELECT url FROM url_links('<a href=/x>', 'https://e.com/', '"UTF-8"')), 'https://e.com/x');
+INSERT INTO checks VALUES ('links: unknown transport label ignored',
+  (SELECT url FROM url_links('<a href=/x>', 'https://e.com/', 'bogus')), 'https://e.com/x');
+INSERT INTO checks VALUES ('links: unknown label, meta decides the query',
+  (SELECT url FROM url_links('<meta charset=windows-1252><a href="?&eacute;">', 'https://e.com/', 'x-unknown')),
+  'https://e.com/?%E9');
+INSERT INTO checks VALUES ('links: quoted label decides the query',
+  (SELECT url FROM url_links('<a href="?&eacute;">', 'https://e.com/', '"utf-8"')), 'https://e.com/?%C3%A9');
+-- error: url_links: missing page_url argument
+SELECT * FROM url_links('<a href=x>');
 INSERT INTO checks VALUES ('windows-1252 bytes decoded in raw',
   (SELECT raw FROM url_links(X'3C6120687265663D2FE93E', 'https://e.com/')), '/é');
 INSERT INTO checks VALUES ('UTF-16LE document rows',
@@ -179,3 +209,52 @@ INSERT INTO checks VALUES ('a join over pages',
                                          SELECT 'https://b.com/', '<a href=y><a href=z>') AS p,
                                         url_links(p.b, p.u) AS l),
   'https://a.com/x https://b.com/y https://b.com/z');
+
+-- --------------------------------------------- url_content_type_charset
+
+-- The MIME Sniffing Standard's "parse a MIME type", parameters["charset"].
+INSERT INTO checks VALUES ('ct: plain', url_content_type_charset('text/html; charset=utf-8'), 'utf-8');
+INSERT INTO checks VALUES ('ct: quoted', url_content_type_charset('text/html; charset="UTF-8"'), 'UTF-8');
+INSERT INTO checks VALUES ('ct: more parameters',
+  url_content_type_charset('text/plain; charset=ISO-8859-1; format=flowed'), 'ISO-8859-1');
+INSERT INTO checks VALUES ('ct: parameter before', url_content_type_charset('text/plain;format=flowed;charset=gbk'), 'gbk');
+INSERT INTO checks VALUES ('ct: empty value', url_content_type_charset('text/html; charset='), NULL);
+INSERT INTO checks VALUES ('ct: empty value, a later one', url_content_type_charset('text/html;charset=;charset=gbk'), 'gbk');
+INSERT INTO checks VALUES ('ct: quoted empty', url_content_type_charset('text/html;charset=""'), '');
+INSERT INTO checks VALUES ('ct: first wins', url_content_type_charset('text/html;charset=gbk;charset=utf-8'), 'gbk');
+INSERT INTO checks VALUES ('ct: name case-insensitive', url_content_type_charset('TEXT/HTML;CharSet=Shift_JIS'), 'Shift_JIS');
+INSERT INTO checks VALUES ('ct: value case kept', url_content_type_charset('text/html;charset=UTF-8'), 'UTF-8');
+INSERT INTO checks VALUES ('ct: trailing whitespace', url_content_type_charset('text/html;charset=utf-8 	 ; x=y'), 'utf-8');
+INSERT INTO checks VALUES ('ct: whitespace before name', url_content_type_charset('text/html;   charset=utf-8'), 'utf-8');
+INSERT INTO checks VALUES ('ct: space before = is another name', url_content_type_charset('text/html;charset =utf-8'), NULL);
+INSERT INTO checks VALUES ('ct: escapes', url_content_type_charset('text/html;charset="a\"b\\c"'), 'a"b\c');
+INSERT INTO checks VALUES ('ct: text after the quote dropped', url_content_type_charset('text/html;charset="gbk"x;y=z'), 'gbk');
+INSERT INTO checks VALUES ('ct: unclosed quote', url_content_type_charset('text/html;charset="gbk'), 'gbk');
+INSERT INTO checks VALUES ('ct: trailing backslash', url_content_type_charset('text/html;charset="gbk\'), 'gbk\');
+INSERT INTO checks VALUES ('ct: quoted ; inside', url_content_type_charset('text/html;x="a;charset=b";charset=c'), 'c');
+INSERT INTO checks VALUES ('ct: name without value', url_content_type_charset('text/html;charset;charset=gbk'), 'gbk');
+INSERT INTO checks VALUES ('ct: name at the end', url_content_type_charset('text/html;charset'), NULL);
+INSERT INTO checks VALUES ('ct: invalid value skipped',
+  url_content_type_charset('text/html;charset="a' || char(10) || 'b";charset=gbk'), 'gbk');
+INSERT INTO checks VALUES ('ct: non-ASCII value', url_content_type_charset('text/html;charset=é'), 'é');
+INSERT INTO checks VALUES ('ct: no charset', url_content_type_charset('text/html'), NULL);
+INSERT INTO checks VALUES ('ct: no subtype', url_content_type_charset('text;charset=utf-8'), NULL);
+INSERT INTO checks VALUES ('ct: empty subtype', url_content_type_charset('text/;charset=utf-8'), NULL);
+INSERT INTO checks VALUES ('ct: bad type', url_content_type_charset('te xt/html;charset=utf-8'), NULL);
+INSERT INTO checks VALUES ('ct: bad subtype', url_content_type_charset('text/ht ml;charset=utf-8'), NULL);
+INSERT INTO checks VALUES ('ct: label alone is no MIME type', url_content_type_charset('utf-8'), NULL);
+INSERT INTO checks VALUES ('ct: surrounding whitespace', url_content_type_charset(' 	text/html ;charset=gbk 	'), 'gbk');
+INSERT INTO checks VALUES ('ct: NULL', url_content_type_charset(NULL), NULL);
+INSERT INTO checks VALUES ('ct: empty', url_content_type_charset(''), NULL);
+INSERT INTO checks VALUES ('ct: blob', url_content_type_charset(CAST('text/html;charset=gbk' AS BLOB)), 'gbk');
+INSERT INTO checks VALUES ('ct: embedded NUL is data',
+  url_content_type_charset(CAST(X'746578742F68746D6C3B636861727365743D610062' AS TEXT)), NULL);
+INSERT INTO checks VALUES ('ct: 1 MB of parameters',
+  url_content_type_charset('text/html' || replace(printf('%.100000c', 'x'), 'x', ';a="\;"') || ';charset=gbk'), 'gbk');
+INSERT INTO checks VALUES ('ct: into url_links',
+  (SELECT url FROM url_links('<a href="?&eacute;">', 'https://e.com/',
+                             url_content_type_charset('text/html; charset="windows-1252"'))), 'https://e.com/?%E9');
+INSERT INTO checks VALUES ('ct: into url_html_encoding',
+  url_html_encoding('<p>', url_content_type_charset('text/plain; charset=ISO-8859-2; format=flowed')), 'ISO-8859-2');
+-- error: wrong number of arguments to function url_content_type_charset()
+SELECT url_content_type_charset('text/html', 'x');

@@ -219,7 +219,11 @@ INSERT INTO checks VALUES ('delete decoded', url_search_param_delete('https://a/
 INSERT INTO checks VALUES ('delete opaque space', url_search_param_delete('data:text ?x=1', 'x'), 'data:text%20');
 INSERT INTO checks VALUES ('delete NULL url', url_search_param_delete(NULL, 'a'), NULL);
 INSERT INTO checks VALUES ('delete NULL name', url_search_param_delete('https://a/?a=1', NULL), NULL);
-INSERT INTO checks VALUES ('delete NULL value', url_search_param_delete('https://a/?a=1', 'a', NULL), NULL);
+-- A NULL value is no value (issue 34): delete(name), as with the encoding.
+INSERT INTO checks VALUES ('delete NULL value is delete(name)', url_search_param_delete('https://a/?a=1&b=2&a=3', 'a', NULL), 'https://a/?b=2');
+INSERT INTO checks VALUES ('delete NULL value NULL url', url_search_param_delete(NULL, 'a', NULL), NULL);
+INSERT INTO checks VALUES ('set name as blob', url_encode('x y', X'666f726d'), 'x+y');
+INSERT INTO checks VALUES ('mode as blob', url_decode('a+b', CAST('form' AS BLOB)), 'a b');
 INSERT INTO checks VALUES ('delete invalid URL', url_search_param_delete('a=1', 'a'), NULL);
 
 -- sort
@@ -386,5 +390,5 @@ INSERT INTO checks VALUES ('big mixed inputs',
 SELECT url_encode('x', CAST(X'FFFE' AS TEXT));
 -- error: url_decode: unknown mode 'f\x00mrm' (expected one of: form, percent)
 SELECT url_decode('x', CAST(X'66006D' AS TEXT) || 'rm');
--- error: url_encode: unknown percent-encode set X'666f726d'
-SELECT url_encode('x', X'666f726d');
+-- error: url_encode: unknown percent-encode set X'666f726e'
+SELECT url_encode('x', X'666f726e');

@@ -146,6 +146,9 @@ const ext_case ext_cases[] = {
      "<img srcset=\"' || i.url || ' 2x, b 1x\">', i.base, 'utf-8') AS l"},
     {"url_html_encoding", 1, "SELECT url_html_encoding(text) FROM inputs"},
     {"url_html_encoding", 2, "SELECT url_html_encoding(text, 'koi8-r') FROM inputs"},
+    {"url_content_type_charset", 1,
+     "SELECT url_content_type_charset(text),"
+     " url_content_type_charset('text/html; charset=\"' || text || '\"') FROM inputs"},
     {"url_validation_errors", EXT_MODULE,
      "SELECT i.rowid, e.* FROM inputs AS i,"
      " url_validation_errors(i.url, i.base) AS e"},

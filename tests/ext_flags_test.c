@@ -62,6 +62,7 @@ static const struct expected_flags {
     {"url_href", 2, PURE},
     {"url_html_encoding", 1, PURE},
     {"url_html_encoding", 2, PURE},
+    {"url_content_type_charset", 1, PURE},
     /* Deterministic for the libidn2 linked. */
     {"url_idna2008_error", 1, PURE},
     {"url_origin", 1, PURE},

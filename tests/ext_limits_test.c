@@ -231,6 +231,8 @@ static const limit_case cases[] = {
     CANNOT("url_search_params", MODULE, "input", "the argument as given")
     CANNOT("url_html_encoding", 1, NULL, "an encoding's name")
     CANNOT("url_html_encoding", 2, NULL, "an encoding's name")
+    FN("url_content_type_charset", 1, 0,
+       "SELECT url_content_type_charset('text/html;charset=' || " FF40 ")")
     COL("url_links", "url", 0, "('<a href=' || " E30 " || '>', 'http://a/', 'utf-8')")
     COL("url_links", "raw", 0, "('<a href=' || " FF40 " || '>', 'http://a/', 'utf-8')")
     COL("url_links", "rel", 0, "('<a href=x rel=' || " FF40 " || '>', 'http://a/', 'utf-8')")
