@@ -1,7 +1,9 @@
 /*
 ** url_links(html, page_url [, encoding]): the URLs of a stored page as a
-** browser resolves them, one row per URL in document order; and
-** url_html_encoding(html [, encoding]), the encoding the page is read in.
+** browser resolves them, one row per URL in document order;
+** url_html_encoding(html [, encoding]), the encoding the page is read in;
+** and url_content_type_charset(content_type), the charset parameter of a
+** Content-Type (html/mime.c), to pass as `encoding`.
 **
 **   SELECT url, tag, attribute, kind
 **     FROM url_links('<base href="/docs/"><a href="intro?q=1">',
@@ -12,10 +14,19 @@
 **     FROM pages, url_links(pages.body, pages.url) AS l
 **    WHERE l.kind = 'navigation';
 **
+**   SELECT url FROM url_links('<a href="?q=&eacute;">', 'https://e.com/',
+**                             url_content_type_charset('text/html; charset="latin1"'));
+**   -- https://e.com/?q=%E9
+**
 ** html is read as bytes (a TEXT value by its UTF-8 bytes) and decoded as
 ** the HTML Standard's encoding sniffing says (html/sniff.c: BOM, then the
 ** `encoding` label as the transport layer's charset, then <meta>, then
-** windows-1252); the links come from html/links.c's walk.  Columns:
+** windows-1252); the links come from html/links.c's walk.  `encoding` is
+** used only if it is a label (the Standard's "if the user agent supports
+** it"): NULL or an unknown label is none, and a quoted label ("UTF-8", as
+** a Content-Type may write it) is unquoted (html_transport_encoding).
+** page_url is required (an error naming it if missing); NULL is allowed.
+** Columns:
 **   url         raw parsed against the document base URL with the document's
 **               encoding for the query (NULL if it does not parse; an empty
 **               form action and a refresh without a URL give page_url)
@@ -32,6 +43,12 @@
 ** document base URL is the first <base href> in tree order (a prescan:
 ** a base after a link governs it too), frozen against page_url; a data: or
 ** javascript: one falls back to page_url.
+**
+** url_content_type_charset(content_type): parameters["charset"] of the
+** MIME type the MIME Sniffing Standard's "parse a MIME type" gives (quoted
+** strings unquoted, the first valid charset parameter, names ASCII
+** case-insensitive, `charset=` skipped), as text; NULL when content_type is
+** NULL, no MIME type, or has no charset.
 */
 #include "ext.h"
 #include "links.h"

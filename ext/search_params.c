@@ -42,9 +42,11 @@
 ** The update steps re-serialize the whole query with the form serializer,
 ** so any operation normalizes it ('?a=b c' becomes '?a=b+c', '?a' becomes
 ** '?a='), and an empty list leaves no '?' at all.  The fragment is kept.
-** `url` must be an absolute URL: an invalid one gives NULL.  NULL in any
-** argument gives NULL (a NULL value is not '' and, for delete, not "no
-** value": write url_search_param_delete(url, name) for that).
+** `url` must be an absolute URL: an invalid one gives NULL.  NULL url or
+** name gives NULL, so does a NULL value of append and set (a NULL value is
+** not '').  delete's value is optional, and an optional argument given as
+** NULL is one not given (as a NULL encoding is UTF-8): a NULL value
+** deletes every value of name, as delete(name), also with an encoding.
 **
 ** url_encode(text [, set]): UTF-8 percent-encodes text with one of the
 ** Standard's percent-encode sets: 'component' (the default; it leaves the
@@ -80,7 +82,9 @@
 **     encoding (the URL parsed with it); beyond the Standard, whose form
 **     parser decodes UTF-8.
 **   The URL functions take the label's output encoding (UTF-8 for UTF-16
-**   and replacement, as a page's URLs do); url_decode decodes in the
+**   and replacement, as a page's URLs do), and a URL's query in the
+**   encoding the parser wrote it in (url_query_encoding: UTF-8 for ws, wss
+**   and non-special URLs, as url_href); url_decode decodes in the
 **   encoding itself.
 **
 ** For both, NULL text or a NULL second argument gives NULL.  Arguments are

@@ -24,7 +24,8 @@
 **       encoding: a special URL's query, but not ws: or wss:, is
 **       percent-encoded after encoding in the label's output encoding
 **       ('?q=é' in windows-1252 is '?q=%E9'; a code point the encoding
-**       lacks is '%26%23N%3B', &#N;).  Nothing else changes.  A NULL
+**       lacks is '%26%23N%3B', &#N;).  Nothing else changes: the base
+**       is parsed as UTF-8 whatever the encoding.  A NULL
 **       encoding is UTF-8 (the default, as a NULL base is no base); an
 **       unknown label is an error (ext/encoding.c).
 **   url_valid(input [, base]): URL.canParse(input, base): 1 or 0.
