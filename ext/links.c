@@ -65,10 +65,10 @@ static int transport_encoding(sqlite3_value *v, int *enc) {
   const char *p;
   size_t n;
   *enc = URL_ENC_NONE;
-  int rc = url_arg_bytes(v, &p, &n);
+  int rc = url_arg_label(v, &p, &n);
   if (rc == URL_FAILURE) return URL_OK;
   if (rc != URL_OK) return rc;
-  return html_transport_encoding(&url_mem_sqlite, p ? p : "", n, enc);
+  return html_transport_encoding(&url_mem_sqlite, p, n, enc);
 }
 
 /* ---------------------------------------------------------- the cursor */
