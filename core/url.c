@@ -821,10 +821,7 @@ static url_state opaque_path_state(parser *ps) {
   return ST_DONE;
 }
 
-/*
-** https://url.spec.whatwg.org/#query-state: (special-)query percent-encoding
-** up to "#" (or EOF with a state override).
-*/
+/* The query state's encoding (url.h). */
 int url_query_encoding(const url *u, int enc) {
   if (enc != URL_ENC_UTF_8 &&
       (!url_is_special(u) || u->scheme_type == URL_SCHEME_WS ||
@@ -833,6 +830,10 @@ int url_query_encoding(const url *u, int enc) {
   return enc;
 }
 
+/*
+** https://url.spec.whatwg.org/#query-state: (special-)query percent-encoding
+** up to "#" (or EOF with a state override).
+*/
 static url_state query_state(parser *ps) {
   static const url_pct_set stops[2] = {{URL_CC_HASH}, {0}};
   long start = ps->p;
