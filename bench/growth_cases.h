@@ -56,9 +56,9 @@ static const growth_case GROWTH[] = {
     {"url_links srcset candidates", "'<img srcset=\"' || " R("'a.png 1x,'") " || '\">'", "(SELECT count(*) FROM url_links(a, 'https://a/'))"},
     {"url_links unterminated comment", "'<!--' || " R("'<a href=x>'"), "(SELECT count(*) FROM url_links(a, 'https://a/'))"},
     {"url_html_encoding late meta", R("'<p>'") " || '<meta charset=gbk>'", "url_html_encoding(a)"},
+    {"url_pattern_exec rows", "'https://a/' || " R("'ab/'"), "(SELECT count(*) FROM url_pattern_exec('https://a/:x/*', a))"},
     {"url_content_type_charset params", "'text/html' || " R("';a=\"\\\\;\"'") " || ';charset=gbk'", "url_content_type_charset(a)"},
     {"url_html_encoding quoted label", R("'\\ '"), "url_html_encoding('<p>', '\"' || a || '\"')"},
-    {"url_pattern_exec rows", "'https://a/' || " R("'ab/'"), "(SELECT count(*) FROM url_pattern_exec('https://a/:x/*', a))"},
 };
 #undef R
 
