@@ -129,17 +129,24 @@ static size_t lossy_host(const char *h, size_t n, char *out) {
 
 /* ---------------------------------------------------- suffix matching */
 
-/* The list entries a referrer's host falls under, by kind. */
+/* The list entries a referrer's host falls under: the AI assistant, and
+   the longest listed social network, webmail or ad-click host. */
 typedef struct ref_hits {
-  int ai, social, email, paid;
+  int ai;
+  int medium, name; /* REF_M_SOCIAL, _EMAIL or _PAID and its name */
 } ref_hits;
 
 static void take(ref_hits *t, const ref_entry *e) {
   if (!e) return;
   if (t->ai < 0) t->ai = e->ai;
-  if (t->social < 0) t->social = e->social;
-  if (t->email < 0) t->email = e->email;
-  if (t->paid < 0) t->paid = e->paid;
+  if (t->medium) return;
+  const int names[] = {e->social, e->email, e->paid};
+  const int media[] = {REF_M_SOCIAL, REF_M_EMAIL, REF_M_PAID};
+  for (int k = 0; k < 3 && !t->medium; k++)
+    if (names[k] >= 0) {
+      t->medium = media[k];
+      t->name = names[k];
+    }
 }
 
 /*
@@ -149,7 +156,8 @@ static void take(ref_hits *t, const ref_entry *e) {
 ** prefixes at segment boundaries, longest first.
 */
 static void suffix_hits(url_str host, url_str path, ref_hits *t) {
-  t->ai = t->social = t->email = t->paid = -1;
+  t->ai = -1;
+  t->medium = 0;
   for (size_t i = 0; i < host.n;) {
     const ref_entry *e = ref_find(host.s + i, host.n - i);
     if (e && e->paths) {
@@ -265,13 +273,30 @@ static int keyword_from(const ref_engine *eng, const char *raw, size_t n,
   return rc;
 }
 
-/* The first tuple of s[0..n) named name (raw names compared as they are). */
+/* Whether the raw name k, percent-decoded with '+' as space, is name. */
+static int name_is(url_str k, const char *name, size_t nn) {
+  size_t j = 0;
+  for (size_t i = 0; i < k.n; i++, j++) {
+    unsigned char c = (unsigned char)k.s[i];
+    if (c == '+') c = ' ';
+    else if (c == '%' && i + 2 < k.n && url_is_hex((unsigned char)k.s[i + 1]) &&
+             url_is_hex((unsigned char)k.s[i + 2])) {
+      c = (unsigned char)(url_hex_val((unsigned char)k.s[i + 1]) << 4 |
+                          url_hex_val((unsigned char)k.s[i + 2]));
+      i += 2;
+    }
+    if (j >= nn || (unsigned char)name[j] != c) return 0;
+  }
+  return j == nn;
+}
+
+/* The first tuple of s[0..n) whose name is name (names percent-decoded). */
 static int find_param(url_str s, const char *name, size_t nn, url_str *value) {
   size_t pos = 0;
   url_str k, v;
   if (!s.s) return 0;
   while (url_sp_next_raw(s.s, s.n, &pos, &k, &v))
-    if (k.n == nn && memcmp(k.s, name, nn) == 0) {
+    if (name_is(k, name, nn)) {
       *value = v;
       return 1;
     }
@@ -438,14 +463,11 @@ int ref_classify(const url *r, const url *page, const url_psl_list *psl,
       return URL_OK;
     }
   }
-  int kinds[] = {t.social, t.email, t.paid};
-  int media[] = {REF_M_SOCIAL, REF_M_EMAIL, REF_M_PAID};
-  for (int k = 0; k < 3; k++)
-    if (kinds[k] >= 0) {
-      o->medium = media[k];
-      o->source = ref_names[kinds[k]];
-      return URL_OK;
-    }
+  if (t.medium) {
+    o->medium = t.medium;
+    o->source = ref_names[t.name];
+    return URL_OK;
+  }
   o->medium = REF_M_WEBSITE;
   return URL_OK;
 }
@@ -483,5 +505,9 @@ int ref_source_cats(const char *s, size_t n) {
     if (!d) break;
     i = (size_t)(d - low) + 1;
   }
+  char lossy[256 + 3];
+  size_t ln = lossy_host(low, n, lossy);
+  const ref_entry *e = ref_find(lossy, ln);
+  if (e) cats |= e->cats;
   return cats;
 }

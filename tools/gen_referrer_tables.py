@@ -203,7 +203,7 @@ def main():
     def entry(key):
         if key not in entries:
             entries[key] = {"engine": -1, "social": -1, "ai": -1, "email": -1,
-                            "paid": -1, "cats": 0, "paths": 0}
+                            "paid": -1, "cats": 0, "paths": 0, "flags": set()}
         return entries[key]
 
     def add_key(key, field, value):
@@ -221,7 +221,7 @@ def main():
     exact_keys = {}    # search key -> engine index (last definition wins)
     for ename, configs in engines_yml.items():
         ni = name_of(ename)
-        entry(ename.lower())["cats"] |= CATS["search"]
+        entry(ename.lower())["flags"].add("search")
         for cfg in configs:
             if not isinstance(cfg, dict) or "urls" not in cfg:
                 fail("engine %s: a configuration without urls" % ename)
@@ -243,17 +243,19 @@ def main():
                 exact_keys[u] = ix
     for u, ix in exact_keys.items():
         add_key(u, "engine", ix)
-        entry(u)["cats"] |= CATS["search"]
+        entry(u)["flags"].add("search")
     for sname, hosts in socials_yml.items():
         ni = name_of(sname)
-        entry(sname.lower())["cats"] |= CATS["social"]
+        entry(sname.lower())["flags"].add("social")
         for h in hosts:
             add_key(h, "social", ni)
-            entry(h)["cats"] |= CATS["social"]
+            entry(h)["flags"].add("social")
     for aname, hosts in ai_yml.items():
         ni = name_of(aname)
+        entry(aname.lower())["flags"].add("ai")
         for h in hosts:
             add_key(h, "ai", ni)
+            entry(h)["flags"].add("ai")
     clickids = []
     for kind, key, name, src in own:
         if kind == "clickid":
@@ -264,8 +266,18 @@ def main():
         if kind in ("email", "paid"):
             add_key(key, kind, ni)
         else:
-            entry(key)["cats"] |= CATS[kind]
-            entry(name.lower())["cats"] |= CATS[kind]
+            entry(key)["flags"].add(kind)
+            entry(name.lower())["flags"].add(kind)
+    # One category a key: the project's video and shopping sources over the
+    # lists' (YouTube is a social network there), an AI assistant none (its
+    # referrals are GA4 referrals, though ChatGPT is also a search engine
+    # in the list), a social network over a search engine (Facebook is both).
+    for e in entries.values():
+        f = e["flags"]
+        for cat in ("video", "shopping", "ai", "social", "search"):
+            if cat in f:
+                e["cats"] = CATS.get(cat, 0)
+                break
 
     keys = sorted(entries, key=lambda k: k.encode())
     if len(keys) >= 0x7FFF or len(names) >= 0x7FFF or len(pats) >= 0xFFFF:
@@ -345,7 +357,7 @@ def main():
     out.close()
 
     write_cases(engines, engines_yml, socials_yml, ai_yml, own, exact_keys,
-                entries, names, commit)
+                entries, names, commit, countries)
     if skipped:
         sys.stderr.write("skipped (a regex among urls): %s\n" % skipped)
 
@@ -395,13 +407,24 @@ def keyword(params, url, query):
             continue
         for pair in query.split("&"):
             k, _, v = pair.partition("=")
-            if k == p and unquote_plus(v).strip():
+            if unquote_plus(k) == p and unquote_plus(v).strip():
                 return unquote_plus(v).strip()
     return None
 
 
+def lossy(host, countries):
+    """UrlHelper::getLossyUrl's replacements, as PHP's preg_replace does them
+    (Python's re.sub: the same leftmost, non-overlapping matches)."""
+    cc = "|".join(sorted(countries))
+    host = re.sub(r"^(w+[0-9]*|search)\.", "", host, count=1)
+    host = re.sub(r"(^|\.)m\.", r"\1", host)
+    host = re.sub(r"(\.(com|org|net|co|it|edu))?\.(" + cc + r")(\/|$)", r".{}\4", host)
+    host = re.sub(r"(^|\.)(" + cc + r")\.", r"\1{}.", host)
+    return host
+
+
 def write_cases(engines, engines_yml, socials_yml, ai_yml, own, exact_keys,
-                entries, names, commit):
+                entries, names, commit, countries):
     ai_keys = {}
     for aname, hosts in ai_yml.items():
         for h in hosts:
@@ -410,31 +433,47 @@ def write_cases(engines, engines_yml, socials_yml, ai_yml, own, exact_keys,
     for kind in ("email", "paid"):
         suffix_kinds.append((kind, {k: n for kd, k, n, s in own if kd == kind}))
 
+    def suffixes(host):
+        labels = host.split(".")
+        return [".".join(labels[i:]) for i in range(len(labels))]
+
     def fallback(host):
-        """Not a search: the longest listed suffix of host, by kind."""
-        for kind, d in suffix_kinds:
-            labels = host.split(".")
-            for i in range(len(labels)):
-                if ".".join(labels[i:]) in d:
-                    return kind, d[".".join(labels[i:])]
+        """Not a search: the longest listed suffix of host, of any kind."""
+        for suf in suffixes(host):
+            for kind, d in suffix_kinds:
+                if suf in d:
+                    return kind, d[suf]
         return "website", host
+
+    def engine_for(h, path):
+        """getEngineHostFromUrl, on the keys as the YAML lists them."""
+        lh = lossy(h, countries)
+        for k in (h + path, h, lh + path, lh):
+            if k in exact_keys:
+                return exact_keys[k]
+        return None
 
     lines = []
     n_expanded = 0
     for key, ix in sorted(exact_keys.items()):
-        (ni, back, p0, pn, h0, hn, cs, ename, params, hidden, urls) = engines[ix]
         if not re.fullmatch(r"[a-z0-9.{}-]+(/[A-Za-z0-9/_-]*)?", key):
             continue
-        plain = [p for p in params if not p.startswith("/")]
         for host in expand(key):
             if host != key:
                 n_expanded += 1
             h, _, path = host.partition("/")
             path = "/" + path
-            if h in ai_keys or host != key and (host in exact_keys or h in exact_keys):
+            if any(x in ai_keys for x in suffixes(h)):
                 continue
+            ix = engine_for(h, path)
+            if ix is None:  # a key Matomo's lookup never reaches
+                kind, src = fallback(h)
+                lines.append("http://%s%s?q=x\t%s\t%s\t" % (h, path, kind, src))
+                continue
+            (ni, back, p0, pn, h0, hn, cs, ename, params, hidden, urls) = engines[ix]
+            plain = [p for p in params if not p.startswith("/")]
             if plain and (not cs or cs[0].lower() == "utf-8"):
-                q = "%s=caf%%C3%%A9+au+lait" % plain[0]
+                q = "%s=caf%%C3%%A9+au+lait" % plain[0].replace(" ", "%20")
                 url = "http://%s%s?%s" % (h, path, q)
                 term = keyword(params, url, q)
                 if term is not None:
