@@ -81,7 +81,9 @@ static void ref_column(url_tvf_cursor *cur, sqlite3_context *ctx, int i) {
       sqlite3_result_text(ctx, ref_medium_name(in->medium), -1, SQLITE_STATIC);
       break;
     case 1:
-      if (in->source) sqlite3_result_text(ctx, in->source, -1, SQLITE_STATIC);
+      /* names copied as hosts are: SQLite frees a result register's
+         buffer on a static value, so mixing the two would allocate */
+      if (in->source) sqlite3_result_text(ctx, in->source, -1, SQLITE_TRANSIENT);
       else url_result_part(ctx, URL_OK, in->host, &c->r.u.href, 0);
       break;
     case 2:
@@ -147,8 +149,8 @@ static void url_fn_referrer(sqlite3_context *ctx, int argc, sqlite3_value **argv
     if (rc == URL_OK) {
       if (url_fn_arg(ctx) == WANT_MEDIUM)
         sqlite3_result_text(ctx, ref_medium_name(in.medium), -1, SQLITE_STATIC);
-      else if (in.source)
-        sqlite3_result_text(ctx, in.source, -1, SQLITE_STATIC);
+      else if (in.source) /* copied, as hosts are (see ref_column) */
+        sqlite3_result_text(ctx, in.source, -1, SQLITE_TRANSIENT);
       else
         url_result_part(ctx, URL_OK, in.host, &c.u.href, 1);
     }

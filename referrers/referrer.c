@@ -66,9 +66,10 @@ static int is_country(const char *s, size_t n) {
 **   2. (^|\.)m\.                      -> $1
 **   3. (\.(com|org|net|co|it|edu))?\.CC$  -> .{}
 **   4. (^|\.)CC\.                     -> $1{}.
-** h[0..n) to out (room for n + 3 bytes); returns the length.
+** h[0..n) to out (room for n + 3 bytes); returns the length.  (Declared
+** in referrer.h for the tests.)
 */
-static size_t lossy_host(const char *h, size_t n, char *out) {
+size_t ref_lossy_host(const char *h, size_t n, char *out) {
   size_t i = 0, w = 0;
   /* 1 */
   if (n > 7 && memcmp(h, "search.", 7) == 0) {
@@ -79,19 +80,22 @@ static size_t lossy_host(const char *h, size_t n, char *out) {
     while (j < n && h[j] >= '0' && h[j] <= '9') j++;
     if (j < n && h[j] == '.') i = j + 1;
   }
-  /* 2: after a replacement the dot before the next label was consumed */
-  int at_start = 1;
+  /* 2, label by label: a match consumes the dot after "m", so the label
+     after it cannot match */
+  int can = 1;
   while (i < n) {
-    if ((at_start || h[i - 1] == '.') && i + 1 < n && h[i] == 'm' &&
-        h[i + 1] == '.') {
-      i += 2;
-      at_start = 0;
-      /* a match ending in '.' consumed it: the next label cannot match */
-      if (i < n) out[w++] = h[i++];
+    const char *d = memchr(h + i, '.', n - i);
+    size_t end = d ? (size_t)(d - h) : n;
+    if (can && d && end - i == 1 && h[i] == 'm') {
+      i = end + 1;
+      can = 0;
       continue;
     }
-    at_start = 0;
-    out[w++] = h[i++];
+    size_t k = end - i + (d != NULL);
+    memcpy(out + w, h + i, k);
+    w += k;
+    i += k;
+    can = 1;
   }
   /* 3: the last label a country code, maybe after com, org, ... */
   size_t dot = w;
@@ -108,23 +112,23 @@ static size_t lossy_host(const char *h, size_t n, char *out) {
     memcpy(out + cut, ".{}", 3);
     w = cut + 3;
   }
-  /* 4: a country label followed by a dot, anywhere; in place, the output
-     never longer than what it replaces */
-  size_t r = 0, o = 0;
-  int dot_free = 1; /* ^ or an unconsumed '.' before r */
-  while (r < w) {
-    if (dot_free && r + 2 < w && out[r + 2] == '.' && is_country(out + r, 2)) {
-      out[o++] = '{';
-      out[o++] = '}';
-      out[o++] = '.';
-      r += 3;
-      dot_free = 0;
-      continue;
+  /* 4: a country label followed by a dot, anywhere, in place ("{}" is as
+     long as the code); a match consumes its dot, as in 2 */
+  can = 1;
+  for (size_t r = 0; r + 2 < w;) {
+    const char *d = memchr(out + r, '.', w - r);
+    if (!d) break;
+    size_t end = (size_t)(d - out);
+    if (can && end - r == 2 && is_country(out + r, 2)) {
+      out[r] = '{';
+      out[r + 1] = '}';
+      can = 0;
+    } else {
+      can = 1;
     }
-    dot_free = out[r] == '.';
-    out[o++] = out[r++];
+    r = end + 1;
   }
-  return o;
+  return w;
 }
 
 /* ---------------------------------------------------- suffix matching */
@@ -155,11 +159,13 @@ static void take(ref_hits *t, const ref_entry *e) {
 ** wins here), and for a host with listed paths (x.com/i/grok) the path
 ** prefixes at segment boundaries, longest first.
 */
-static void suffix_hits(url_str host, url_str path, ref_hits *t) {
+static const ref_entry *suffix_hits(url_str host, url_str path, ref_hits *t) {
+  const ref_entry *whole = NULL;
   t->ai = -1;
   t->medium = 0;
   for (size_t i = 0; i < host.n;) {
     const ref_entry *e = ref_find(host.s + i, host.n - i);
+    if (i == 0) whole = e;
     if (e && e->paths) {
       size_t end = path.n;
       while (end > 1) {
@@ -170,9 +176,11 @@ static void suffix_hits(url_str host, url_str path, ref_hits *t) {
     }
     take(t, e);
     const char *d = memchr(host.s + i, '.', host.n - i);
-    if (!d) break;
+    /* no list names a bare top-level domain (the generator checks) */
+    if (!d || !memchr(d + 1, '.', (size_t)(host.s + host.n - d - 1))) break;
     i = (size_t)(d - host.s) + 1;
   }
+  return whole;
 }
 
 /* ------------------------------------------------------ search engines */
@@ -180,9 +188,10 @@ static void suffix_hits(url_str host, url_str path, ref_hits *t) {
 /*
 ** getEngineHostFromUrl: host + path, host, lossy + path, lossy, then the
 ** special cases (Google custom search, InfoSpace, Yahoo! country hosts).
+** e is the host's entry (NULL: none).
 */
-static const ref_engine *find_engine(url_str host, url_str path, url_str query) {
-  const ref_entry *e = ref_find(host.s, host.n);
+static const ref_engine *find_engine(const ref_entry *e, url_str host, url_str path,
+                                     url_str query) {
   if (e && e->paths) {
     const ref_entry *p = find2(host.s, host.n, path.s, path.n);
     if (p && p->engine >= 0) return &ref_engines[p->engine];
@@ -190,7 +199,7 @@ static const ref_engine *find_engine(url_str host, url_str path, url_str query) 
   if (e && e->engine >= 0) return &ref_engines[e->engine];
   char lossy[256 + 3];
   if (host.n <= 256) {
-    size_t n = lossy_host(host.s, host.n, lossy);
+    size_t n = ref_lossy_host(host.s, host.n, lossy);
     e = ref_find(lossy, n);
     if (e && e->paths) {
       const ref_entry *p = find2(lossy, n, path.s, path.n);
@@ -439,14 +448,14 @@ int ref_classify(const url *r, const url *page, const url_psl_list *psl,
   }
   url_str path = url_pathname(r);
   ref_hits t;
-  suffix_hits(host, path, &t);
+  const ref_entry *whole = suffix_hits(host, path, &t);
   if (t.ai >= 0) {
     o->medium = REF_M_AI;
     o->source = ref_names[t.ai];
     return URL_OK;
   }
   url_str query = url_query(r);
-  const ref_engine *eng = find_engine(host, path, query);
+  const ref_engine *eng = find_engine(whole, host, path, query);
   if (eng) {
     int is_search, has_term;
     int rc = search_keyword(r, eng, mem, term, &is_search, &has_term);
@@ -506,7 +515,7 @@ int ref_source_cats(const char *s, size_t n) {
     i = (size_t)(d - low) + 1;
   }
   char lossy[256 + 3];
-  size_t ln = lossy_host(low, n, lossy);
+  size_t ln = ref_lossy_host(low, n, lossy);
   const ref_entry *e = ref_find(lossy, ln);
   if (e) cats |= e->cats;
   return cats;

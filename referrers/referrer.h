@@ -55,6 +55,11 @@ int ref_classify(const url *r, const url *page, const url_psl_list *psl,
    "https://" host "/" backlink with {k} the keyword, percent-encoded. */
 int ref_backlink(const ref_info *i, const char *term, size_t n, url_buf *out);
 
+/* Matomo's lossy form of the host h[0..n) (UrlHelper::getLossyUrl: www. or
+   search. dropped, m. labels dropped, a country code as {}), written to out
+   (room for n + 3 bytes); returns its length. */
+size_t ref_lossy_host(const char *h, size_t n, char *out);
+
 /* The REF_CAT_* categories of a source name or host s[0..n) (ASCII
    case-insensitive; a host also by its parent domains). */
 int ref_source_cats(const char *s, size_t n);

@@ -93,6 +93,27 @@ static void generated_cases(void) {
   check_named(n > 1500, "the generated cases are all there");
 }
 
+/* ref_lossy_host against Matomo's regexes (run by the generator). */
+static void lossy_hosts(void) {
+  FILE *f = fopen("tests/data/referrer_lossy.txt", "r");
+  if (!check_named(f != NULL, "open tests/data/referrer_lossy.txt")) return;
+  char line[1024], out[1024];
+  int n = 0, before = failed;
+  while (fgets(line, sizeof line, f)) {
+    if (line[0] == '#') continue;
+    line[strcspn(line, "\n")] = 0;
+    char *tab = strchr(line, '\t');
+    if (!check_named(tab != NULL, "a lossy line has two columns")) continue;
+    *tab = 0;
+    size_t k = ref_lossy_host(line, strlen(line), out);
+    if (!check(k == strlen(tab + 1) && !memcmp(out, tab + 1, k)))
+      printf("FAIL lossy %s: got %.*s, want %s\n", line, (int)k, out, tab + 1);
+    n++;
+  }
+  fclose(f);
+  printf("referrers: %d lossy host forms, %d failed\n", n, failed - before);
+}
+
 /* Every regex of the lists compiles in the ECMAScript engine. */
 static void list_regexes(void) {
   int n = 0;
@@ -425,6 +446,7 @@ int main(void) {
   }
   table_lookup();
   list_regexes();
+  lossy_hosts();
   generated_cases();
   charsets();
   rules();
