@@ -340,6 +340,22 @@ static int regex_group(const char *src, size_t n, const char *in, size_t inn,
   return rc;
 }
 
+/* Whether s holds the NUL-separated literals of seq[0..n) in order, apart:
+   the leftmost occurrence of each after the last (enough for a yes/no). */
+static int contains_seq(url_str s, const char *seq, size_t n) {
+  size_t at = 0;
+  for (size_t i = 0; i <= n;) {
+    const char *z = memchr(seq + i, 0, n - i);
+    size_t k = (z ? (size_t)(z - seq) : n) - i;
+    size_t j = at;
+    while (j + k <= s.n && memcmp(s.s + j, seq + i, k) != 0) j++;
+    if (j + k > s.n) return 0;
+    at = j + k;
+    i += k + 1;
+  }
+  return 1;
+}
+
 /* Matomo's hidden-keyword paths, against path?query#fragment (s): a match
    makes a referrer without keyword a search. */
 static int hidden_match(const ref_engine *eng, url_str s,
@@ -357,9 +373,8 @@ static int hidden_match(const ref_engine *eng, url_str s,
       case REF_H_ANY:
         *hit = 1;
         break;
-      case REF_H_CONTAINS:
-        for (size_t i = 0; i + p->n <= s.n && !*hit; i++)
-          *hit = memcmp(s.s + i, p->text, p->n) == 0;
+      case REF_H_SEQ:
+        *hit = contains_seq(s, p->text, p->n);
         break;
       case REF_H_REGEX: {
         url_str m;

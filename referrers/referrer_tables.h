@@ -17,7 +17,8 @@ enum {
   REF_H_EXACT,    /* path?query#fragment equals text */
   REF_H_EMPTY,    /* /^$/: nothing after the host */
   REF_H_ANY,      /* /.* /: anything */
-  REF_H_CONTAINS, /* a regex LIT.* or LIT(\?.*)?: contains LIT */
+  REF_H_SEQ,      /* a regex LIT1.*LIT2... (text: the literals, NUL-
+                     separated): contains them in that order */
   REF_H_REGEX     /* any other regex, searched in path?query#fragment */
 };
 

@@ -271,6 +271,9 @@ static void rules(void) {
   expect("https://www.google.com/search?q=+%20padded+", NULL, "search", "Google", "padded");
   expect("https://www.google.com/search?q=%FF", NULL, "search", "Google", "\xEF\xBF\xBD");
   expect("https://www.google.com/search?tbm=isch&q=cat", NULL, "search", "Google Images", "cat");
+  /* a hidden-keyword regex LIT.*LIT (Mail.ru's redir) */
+  expect("http://go.mail.ru/redir?a=1&redir=x", NULL, "search", "Mailru", NULL);
+  expect("http://go.mail.ru/redir?a=1", NULL, "website", "go.mail.ru", NULL);
   /* a regex keyword parameter */
   expect("http://1.cz/s/hledat", NULL, "search", "1.cz", "hledat");
   /* AI before search, social by host suffix, paths */

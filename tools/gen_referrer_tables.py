@@ -170,10 +170,14 @@ def pattern_kind(p, is_param):
             return "REF_H_EMPTY", ""
         if src == ".*":
             return "REF_H_ANY", ""
-        # LIT.* or LIT(\?.*)? : "contains LIT"
-        m = re.fullmatch(r"((?:[A-Za-z0-9_=-]|\\[/?.])+)(?:\.\*|\(\\\?\.\*\)\?)", src)
+        # LIT1.*LIT2.* ... (a last .* or (\?.*)? optional): "contains LIT1,
+        # then LIT2 after it, ...", literals NUL-separated; one pass, where
+        # a backtracking search of LIT1.*LIT2 is quadratic
+        lit = r"(?:[A-Za-z0-9_=-]|\\[/?.])+"
+        m = re.fullmatch(r"(%s(?:\.\*%s)*)(?:\.\*|\(\\\?\.\*\)\?)?" % (lit, lit), src)
         if m:
-            return "REF_H_CONTAINS", re.sub(r"\\(.)", r"\1", m.group(1))
+            parts = [re.sub(r"\\(.)", r"\1", x) for x in m.group(1).split(".*")]
+            return "REF_H_SEQ", "\0".join(parts)
         return "REF_H_REGEX", src
     return ("REF_P_NAME" if is_param else "REF_H_EXACT"), p
 
@@ -386,6 +390,16 @@ def expand(u):
     return [u.replace("{}", s) for s in SUBS]
 
 
+def seq_in(parts, s):
+    at = 0
+    for p in parts:
+        i = s.find(p, at)
+        if i < 0:
+            return False
+        at = i + len(p)
+    return True
+
+
 def hidden_match(hidden, path):
     """Matomo's hidden-keyword test on path?query#fragment (here: the path),
     with /^$/ taking the root path of a URL without query as empty."""
@@ -393,7 +407,7 @@ def hidden_match(hidden, path):
         kind, text = pattern_kind(x, False)
         if (kind == "REF_H_EXACT" and text == path or kind == "REF_H_ANY"
                 or kind == "REF_H_EMPTY" and path in ("", "/")
-                or kind == "REF_H_CONTAINS" and text in path
+                or kind == "REF_H_SEQ" and seq_in(text.split("\0"), path)
                 or kind == "REF_H_REGEX" and re.search(text, path)):
             return True
     return False
