@@ -388,6 +388,18 @@ static int hidden_match(const ref_engine *eng, url_str s,
   return URL_OK;
 }
 
+/* path?query#fragment: the tail of href from the path on (an empty path
+   may be a static "" outside href: then from the query or fragment on). */
+static url_str path_to_end(const url *r) {
+  url_str href = url_href(r);
+  const char *end = href.s + href.n;
+  url_str parts[3] = {url_pathname(r), url_search(r), url_hash(r)};
+  for (int k = 0; k < 3; k++)
+    if (parts[k].n && parts[k].s >= href.s && parts[k].s < end)
+      return (url_str){parts[k].s, (size_t)(end - parts[k].s)};
+  return (url_str){end, 0};
+}
+
 /* Google's top bar menu names a vertical (SearchEngine.php). */
 static const char *google_vertical(url_str query) {
   url_str v;
@@ -435,9 +447,7 @@ static int search_keyword(const url *r, const ref_engine *eng,
     *is_search = 1;
     return URL_OK;
   }
-  url_str path = url_pathname(r), href = url_href(r);
-  url_str rest = {path.s, (size_t)(href.s + href.n - path.s)};
-  return hidden_match(eng, rest, mem, is_search);
+  return hidden_match(eng, path_to_end(r), mem, is_search);
 }
 
 /* ------------------------------------------------------- classification */

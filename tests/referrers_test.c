@@ -294,6 +294,12 @@ static void rules(void) {
          "www.google.com", NULL);
   expect("https://other.co.uk/x", "https://example.co.uk/", "website", "other.co.uk", NULL);
   expect("http://127.0.0.1:8080/", "http://127.0.0.1/", "internal", "127.0.0.1", NULL);
+  /* an empty path (not special schemes): the hidden paths see ?query#... */
+  expect("sc://www.google.com", NULL, "search", "Google", NULL);
+  expect("sc://www.google.com?x=1#y", NULL, "website", "www.google.com", NULL);
+  expect("sc://www.google.com?x=1/search", NULL, "search", "Google", NULL);
+  expect("android-app://com.google.android.googlequicksearchbox", NULL, "search", "Google",
+         NULL);
   /* no host: not a referrer */
   got g = classify("about:blank", NULL);
   check_named(g.ok && g.medium[0] == 0, "about:blank is no referrer");
