@@ -75,7 +75,7 @@ NODE     := $(B)/url-dqlite-node
 
 .PHONY: all help deps test test-sanitize test-cluster demo bench bench-count fuzz install \
         bench-encoding growth-count \
-        uninstall clean idna2008-data tsan
+        uninstall clean idna2008-data tsan referrer-tables
 .SECONDARY: $(TEST_LIB)
 
 all: $(LIB) ## build the extension: build/url.so (url.dylib on macOS)
@@ -127,6 +127,12 @@ $(B)/tests/sql_fuzz_test: tests/sql_fuzz_test.c fuzz/sql_fuzz.c $(LIB_OBJ) $(EXT
 # tests/html_fuzz_test: fuzz/html_fuzz.c's oracles over fuzz/html_corpus/
 # and pseudo-random documents.
 $(B)/tests/html_fuzz_test: tests/html_fuzz_test.c fuzz/html_fuzz.c $(LIB_OBJ) $(TEST_LIB) $(wildcard tests/*.h)
+	@mkdir -p $(dir $@)
+	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $(filter %.c,$^) $(LIB_OBJ) $(TEST_LIB) $(TEST_LIBS)
+
+# tests/referrers_fuzz_test: fuzz/referrers_fuzz.c's oracles over
+# fuzz/referrers_corpus/ and pseudo-random referrer and page pairs.
+$(B)/tests/referrers_fuzz_test: tests/referrers_fuzz_test.c fuzz/referrers_fuzz.c $(LIB_OBJ) $(TEST_LIB) $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
 	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $(filter %.c,$^) $(LIB_OBJ) $(TEST_LIB) $(TEST_LIBS)
 
@@ -228,6 +234,12 @@ idna2008-data: $(TEST_LIB) ## regenerate tests/data/idna2008.json from libidn2
 	$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $(B)/gen_idna2008_data tools/gen_idna2008_data.c $(TEST_LIB) $(TEST_LIBS)
 	$(B)/gen_idna2008_data >tests/data/idna2008.json.tmp
 	mv tests/data/idna2008.json.tmp tests/data/idna2008.json
+
+# Regenerates referrers/referrer_tables.c and tests/data/referrer_cases.txt
+# from $(SHARED_DIR)/referrers (Matomo's lists), referrers/own_lists.tsv and
+# the PSL's country codes (on purpose only: the output is committed).
+referrer-tables: ## regenerate the referrer tables from ../shared/referrers and referrers/own_lists.tsv
+	python3 tools/gen_referrer_tables.py
 
 clean: ## remove the build directories
 	rm -rf build build-san build-fuzz build-tsan

@@ -307,6 +307,13 @@ static const bench_row ROWS[] = {
     {"url_pattern_test(r.column1, u)", .from = "urls CROSS JOIN " ROUTES " AS r",
      .label = "url_pattern_test(r.p, u) join, 10 routes", .vs = ROUTES_EACH,
      .vs_label = "the 10 as constants, summed"},
+    /* Referrers against url_hostname (issue 35: at most 2x): the parse, the
+       host's suffixes in the lists' hash table, a keyword's decoding */
+    {"r.medium", .from = "urls, url_referrer(urls.u) AS r",
+     .label = "url_referrer(u) (medium column)", .vs = "url_hostname(u)"},
+    {"url_referrer_medium(u)", .vs = "url_hostname(u)"},
+    {"url_referrer_source(u)", .vs = "url_hostname(u)"},
+    {"url_channel(u)", .vs = "url_hostname(u)"},
 };
 #define N_ROWS ((int)(sizeof ROWS / sizeof ROWS[0]))
 

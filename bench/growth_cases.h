@@ -59,6 +59,12 @@ static const growth_case GROWTH[] = {
     {"url_pattern_exec rows", "'https://a/' || " R("'ab/'"), "(SELECT count(*) FROM url_pattern_exec('https://a/:x/*', a))"},
     {"url_content_type_charset params", "'text/html' || " R("';a=\"\\\\;\"'") " || ';charset=gbk'", "url_content_type_charset(a)"},
     {"url_html_encoding quoted label", R("'\\ '"), "url_html_encoding('<p>', '\"' || a || '\"')"},
+    {"url_referrer many labels", "'https://' || " R("'a.'") " || 'com/'", "(SELECT medium FROM url_referrer(a))"},
+    {"url_referrer_medium long query", "'https://www.google.com/search?' || " R("'a=b&'") " || 'q=x'", "url_referrer_medium(a)"},
+    {"url_referrer gbk keyword", "'http://www.baidu.com/s?wd=' || " R("'%C4%E3'"), "(SELECT length(term) FROM url_referrer(a))"},
+    {"url_referrer regex keyword", "'http://1.cz/' || " R("'x/'"), "(SELECT medium FROM url_referrer(a))"},
+    {"url_referrer hidden redir", "'http://go.mail.ru/' || " R("'redir?'"), "(SELECT medium FROM url_referrer(a))"},
+    {"url_channel long query", "'https://a/?' || " R("'utm_x=1&'") " || 'gclid=1'", "url_channel(a, 'https://t.co/')"},
 };
 #undef R
 

@@ -186,5 +186,18 @@ const ext_case ext_cases[] = {
      "'{\"hostname\": \"{:sub.}?example.com\", \"pathname\": \"/:id(\\\\d+)\"}') AS c"},
     {"url_lookup_expressions", EXT_MODULE,
      "SELECT i.rowid, e.*, e.input FROM inputs AS i, url_lookup_expressions(i.url) AS e"},
+    {"url_referrer", EXT_MODULE,
+     "SELECT i.rowid, r.*, r.referrer FROM inputs AS i, url_referrer(i.url, i.base) AS r"},
+    {"url_referrer", EXT_MODULE,
+     "SELECT r.*, r.page_url FROM inputs AS i,"
+     " url_referrer('https://www.google.co.uk/search?q=' || i.text, i.url) AS r"},
+    {"url_referrer_medium", 1, "SELECT url_referrer_medium(url) FROM inputs"},
+    {"url_referrer_medium", 2, "SELECT url_referrer_medium(url, base) FROM inputs"},
+    {"url_referrer_source", 1,
+     "SELECT url_referrer_source('http://www.baidu.com/s?wd=' || text) FROM inputs"},
+    {"url_referrer_source", 2, "SELECT url_referrer_source(url, base) FROM inputs"},
+    {"url_channel", 1,
+     "SELECT url_channel(url), url_channel(url || '&utm_source=' || text) FROM inputs"},
+    {"url_channel", 2, "SELECT url_channel(base, url) FROM inputs"},
 };
 const int ext_n_cases = (int)(sizeof ext_cases / sizeof ext_cases[0]);

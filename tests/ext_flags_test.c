@@ -115,6 +115,13 @@ static const struct expected_flags {
     {"url_valid_string", 1, PURE},
     {"url_valid_string", 2, PURE},
     {"url_version", 0, PURE},
+    /* Deterministic for a given list, as url_registrable_domain (internal). */
+    {"url_referrer_medium", 1, PURE},
+    {"url_referrer_medium", 2, PURE},
+    {"url_referrer_source", 1, PURE},
+    {"url_referrer_source", 2, PURE},
+    {"url_channel", 1, PURE},
+    {"url_channel", 2, PURE},
 };
 #define N_EXPECTED ((int)(sizeof expected / sizeof expected[0]))
 

@@ -266,6 +266,21 @@ static const limit_case cases[] = {
     FN("url_text_encode", 2, 1, "SELECT url_text_encode(" E30 ", 'shift_jis')")
     COL("url_search_params", "value", 0, "('k=' || " FF40 ", 'latin1')")
     CANNOT("url_search_params", MODULE, "encoding", "the argument as given")
+    /* Referrers: the referrer's parse (its host, its query) is the limit */
+    CANNOT("url_referrer", MODULE, "medium", "a name from a fixed list")
+    COL("url_referrer", "source", 0, "('http://' || " HOST_A ")")
+    COL("url_referrer", "term", 0, "('https://www.google.com/search?q=' || " E30 ")")
+    COL("url_referrer", "host", 0, "('http://' || " HOST_A ")")
+    COL("url_referrer", "backlink", 0, "('https://www.google.com/search?q=' || " E30 ")")
+    CANNOT("url_referrer", MODULE, "referrer", "the argument as given")
+    CANNOT("url_referrer", MODULE, "page_url", "the argument as given")
+    CANNOT("url_referrer_medium", 1, NULL, "a name from a fixed list")
+    CANNOT("url_referrer_medium", 2, NULL, "a name from a fixed list")
+    FN("url_referrer_source", 1, 0, "SELECT url_referrer_source('http://' || " HOST_A ")")
+    FN("url_referrer_source", 2, 0,
+       "SELECT url_referrer_source('http://' || " HOST_A ", 'http://a/')")
+    CANNOT("url_channel", 1, NULL, "a name from a fixed list (GA4's channel groups)")
+    CANNOT("url_channel", 2, NULL, "a name from a fixed list (GA4's channel groups)")
 };
 #define N_CASES ((int)(sizeof cases / sizeof cases[0]))
 

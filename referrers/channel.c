@@ -1,0 +1,169 @@
+/*
+** GA4's default channel group ("[GA4] Default channel group", Google
+** Analytics Help): the first of its rules, in its order, that a session's
+** source, medium and campaign meet.  Every comparison is case-insensitive.
+** The source categories (search, social, video, shopping sites) come from
+** the referrer lists (ref_source_cats), not from Google's own list.
+**
+**   SELECT url_channel('https://shop.example/?utm_source=google&utm_medium=cpc');
+**   -- Paid Search
+*/
+#include <string.h>
+
+#include "referrer.h"
+#include "urlencoded.h"
+
+static int lower(unsigned char c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }
+
+/* s equals the lowercase ASCII word w, case-insensitively. */
+static int is(url_str s, const char *w) {
+  size_t n = strlen(w);
+  if (s.n != n) return 0;
+  for (size_t i = 0; i < n; i++)
+    if (lower((unsigned char)s.s[i]) != (unsigned char)w[i]) return 0;
+  return 1;
+}
+
+/* s is one of the words of the NULL-terminated list ws. */
+static int is_one(url_str s, const char *const *ws) {
+  for (; *ws; ws++)
+    if (is(s, *ws)) return 1;
+  return 0;
+}
+
+/* The offset of the first occurrence of w in s (case-insensitive) at or
+   after `from`, or -1. */
+static long find(url_str s, const char *w, size_t from) {
+  size_t n = strlen(w);
+  for (size_t i = from; i + n <= s.n; i++) {
+    size_t k = 0;
+    while (k < n && lower((unsigned char)s.s[i + k]) == (unsigned char)w[k]) k++;
+    if (k == n) return (long)i;
+  }
+  return -1;
+}
+
+static int has(url_str s, const char *w) { return find(s, w, 0) >= 0; }
+
+static int starts(url_str s, const char *w) {
+  url_str p = {s.s, strlen(w)};
+  return s.n >= p.n && is(p, w);
+}
+
+static int ends(url_str s, const char *w) {
+  size_t n = strlen(w);
+  url_str p = {s.s + s.n - n, n};
+  return s.n >= n && is(p, w);
+}
+
+/* P: medium matches ^(.*cp.*|ppc|retargeting|paid.*)$ */
+static int paid_medium(url_str m) {
+  return has(m, "cp") || is(m, "ppc") || is(m, "retargeting") || starts(m, "paid");
+}
+
+/* SHOP: campaign matches ^(.*(([^a-df-z]|^)shop|shopping).*)$ : "shopping"
+   anywhere, or "shop" at the start or after a character that is not a
+   letter a-d or f-z (so after 'e', a digit, '-', ...). */
+static int shop_campaign(url_str c) {
+  if (has(c, "shopping")) return 1;
+  for (long i = find(c, "shop", 0); i >= 0; i = find(c, "shop", (size_t)i + 1)) {
+    if (i == 0) return 1;
+    int p = lower((unsigned char)c.s[i - 1]);
+    if (!(p >= 'a' && p <= 'z' && p != 'e')) return 1;
+  }
+  return 0;
+}
+
+const char *ref_channel(url_str source, url_str medium, url_str campaign) {
+  static const char *const display[] = {"display", "banner", "expandable",
+                                        "interstitial", "cpm", NULL};
+  static const char *const social[] = {"social", "social-network", "social-media",
+                                       "sm", "social network", "social media",
+                                       NULL};
+  static const char *const referral[] = {"referral", "app", "link", NULL};
+  static const char *const email[] = {"email", "e-mail", "e_mail", "e mail", NULL};
+  int cats = ref_source_cats(source.s, source.n);
+  int P = paid_medium(medium), SHOP = shop_campaign(campaign);
+  int shopping = (cats & REF_CAT_SHOPPING) != 0, search = (cats & REF_CAT_SEARCH) != 0;
+  int soc = (cats & REF_CAT_SOCIAL) != 0, video = (cats & REF_CAT_VIDEO) != 0;
+
+  if (is(source, "(direct)") && (is(medium, "(not set)") || is(medium, "(none)")))
+    return "Direct";
+  if (has(campaign, "cross-network")) return "Cross-network";
+  if ((shopping || SHOP) && P) return "Paid Shopping";
+  if (search && P) return "Paid Search";
+  if (soc && P) return "Paid Social";
+  if (video && P) return "Paid Video";
+  if (is_one(medium, display)) return "Display";
+  if (P) return "Paid Other";
+  if (shopping || SHOP) return "Organic Shopping";
+  if (soc || is_one(medium, social)) return "Organic Social";
+  if (video || has(medium, "video")) return "Organic Video";
+  if (search || is(medium, "organic")) return "Organic Search";
+  if (is_one(medium, referral)) return "Referral";
+  if (is_one(source, email) || is_one(medium, email)) return "Email";
+  if (is(medium, "affiliate")) return "Affiliates";
+  if (is(medium, "audio")) return "Audio";
+  if (is(source, "sms") || is(medium, "sms")) return "SMS";
+  if (ends(medium, "push") || has(medium, "mobile") || has(medium, "notification") ||
+      is(source, "firebase"))
+    return "Mobile Push Notifications";
+  return "Unassigned";
+}
+
+/* The value of the first tuple of the page's query named name, decoded,
+   appended to b: 1 if there is one (its offset and length in *at, *n). */
+static int utm(url_str q, const char *name, url_buf *b, size_t *at, size_t *n) {
+  *at = b->len;
+  *n = 0;
+  if (!q.s || url_sp_get_in(q.s, q.n, name, strlen(name), b) != URL_OK) return 0;
+  *n = b->len - *at;
+  return 1;
+}
+
+int ref_session_of(const url *page, const url *r, const url_psl_list *psl,
+                   const url_allocator *mem, url_buf *b, ref_session *s) {
+  static const char direct[] = "(direct)", none[] = "(none)", not_set[] = "(not set)";
+  url_str q = url_query(page);
+  size_t at[3], n[3];
+  int src = utm(q, "utm_source", b, &at[0], &n[0]);
+  int med = utm(q, "utm_medium", b, &at[1], &n[1]);
+  utm(q, "utm_campaign", b, &at[2], &n[2]);
+  if (b->err) return b->err;
+  /* the buffer may have moved while it grew: slices from here */
+  url_str v[3];
+  for (int k = 0; k < 3; k++) v[k] = (url_str){b->ptr + at[k], n[k]};
+  s->campaign = v[2];
+  if (src || med) { /* manual tagging */
+    s->source = src ? v[0] : (url_str){not_set, sizeof not_set - 1};
+    s->medium = med ? v[1] : (url_str){not_set, sizeof not_set - 1};
+    return URL_OK;
+  }
+  for (size_t k = 0; k < ref_n_clickids && q.s; k++) { /* auto-tagging */
+    size_t pos = 0;
+    url_str name, value;
+    while (url_sp_next_raw(q.s, q.n, &pos, &name, &value))
+      if (name.n == ref_clickids[k].n &&
+          !memcmp(name.s, ref_clickids[k].name, name.n)) {
+        s->source = (url_str){ref_clickids[k].source, strlen(ref_clickids[k].source)};
+        s->medium = (url_str){ref_clickids[k].medium, strlen(ref_clickids[k].medium)};
+        return URL_OK;
+      }
+  }
+  s->source = (url_str){direct, sizeof direct - 1};
+  s->medium = (url_str){none, sizeof none - 1};
+  if (!r) return URL_OK;
+  char st[128];
+  url_buf term;
+  url_buf_init_like(&term, b, st, sizeof st, b->max);
+  ref_info i;
+  int rc = ref_classify(r, page, psl, mem, &term, &i);
+  url_buf_free(&term);
+  if (rc != URL_OK) return rc;
+  static const char *const media[] = {NULL,    "organic", "social", "referral",
+                                      "email", "cpc",     NULL,     "referral"};
+  if (i.medium == REF_M_NONE || i.medium == REF_M_INTERNAL) return URL_OK;
+  s->medium = (url_str){media[i.medium], strlen(media[i.medium])};
+  s->source = i.source ? (url_str){i.source, strlen(i.source)} : i.host;
+  return URL_OK;
+}

@@ -1,0 +1,152 @@
+-- url_referrer(referrer [, page_url]), url_referrer_medium,
+-- url_referrer_source, url_channel(page_url [, referrer]) (ext/referrers.c).
+-- Expected values: Matomo's lists (../shared/referrers) and GA4's default
+-- channel group rules; tests/referrers_test.c has every list entry.
+-- Convention: sql-tests/README.md.
+
+-- ------------------------------------------------------------- schema
+INSERT INTO checks VALUES
+  ('schema/columns',
+   (SELECT group_concat(name || ':' || type || ':' || hidden, ',')
+      FROM (SELECT * FROM pragma_table_xinfo('url_referrer') ORDER BY cid)),
+   'medium:TEXT:0,source:TEXT:0,term:TEXT:0,host:TEXT:0,backlink:TEXT:0,referrer::1,page_url::1');
+
+-- ------------------------------------------------------------- search
+CREATE TEMP TABLE g AS SELECT * FROM url_referrer(
+  'https://www.google.co.uk/search?q=caf%C3%A9+au+lait&hl=en');
+INSERT INTO checks VALUES
+  ('google/rows', (SELECT count(*) FROM g), 1),
+  ('google/medium', (SELECT medium FROM g), 'search'),
+  ('google/source', (SELECT source FROM g), 'Google'),
+  ('google/term', (SELECT term FROM g), 'café au lait'),
+  ('google/host', (SELECT host FROM g), 'www.google.co.uk'),
+  ('google/backlink', (SELECT backlink FROM g),
+   'https://www.google.co.uk/search?q=caf%C3%A9%20au%20lait'),
+  ('google/hidden keyword',
+   (SELECT medium || '|' || source || '|' || quote(term) || '|' || quote(backlink)
+      FROM url_referrer('https://www.google.com/')), 'search|Google|NULL|NULL'),
+  ('google/no keyword, no hidden path: not a search',
+   (SELECT medium || '|' || source FROM url_referrer('https://www.google.com/reader/view/')),
+   'website|www.google.com'),
+  ('google/images vertical',
+   (SELECT source FROM url_referrer('https://www.google.com/search?tbm=isch&q=cat')),
+   'Google Images'),
+  ('bing/country subdomain',
+   (SELECT source || '|' || term FROM url_referrer('https://de.bing.com/search?q=x')),
+   'Bing|x'),
+  ('yandex/lossy host',
+   (SELECT source || '|' || term FROM url_referrer('https://yandex.com.tr/search/?text=kedi')),
+   'Yandex|kedi'),
+  ('baidu/gb2312 keyword',
+   (SELECT term FROM url_referrer('http://www.baidu.com/s?wd=%C4%E3%BA%C3')), '你好'),
+  ('baidu/utf-8 keyword',
+   (SELECT term FROM url_referrer('http://www.baidu.com/s?wd=%E4%BD%A0%E5%A5%BD')), '你好'),
+  ('yandex/windows-1251 keyword',
+   (SELECT term FROM url_referrer('http://go.mail.ru/search?q=%EF%F0%E8%E2%E5%F2')),
+   'привет'),
+  ('1.cz/regex keyword',
+   (SELECT source || '|' || term FROM url_referrer('http://1.cz/s/hledat')), '1.cz|hledat'),
+  ('duckduckgo/empty keyword',
+   (SELECT medium || '|' || quote(term) FROM url_referrer('https://duckduckgo.com/?q=')),
+   'search|NULL');
+
+-- ------------------------------------------------- the other media
+INSERT INTO checks VALUES
+  ('social/t.co', url_referrer_medium('https://t.co/abc'), 'social'),
+  ('social/source', url_referrer_source('https://m.facebook.com/story'), 'Facebook'),
+  ('ai/chatgpt', url_referrer_medium('https://chatgpt.com/'), 'ai'),
+  ('ai/chatgpt source', url_referrer_source('https://chatgpt.com/'), 'ChatGPT'),
+  ('ai/grok path', url_referrer_source('https://x.com/i/grok?c=1'), 'Grok'),
+  ('social/x not grok', url_referrer_source('https://x.com/user'), 'Twitter'),
+  ('email/gmail', url_referrer_medium('https://mail.google.com/mail/u/0/'), 'email'),
+  ('email/gmail source', url_referrer_source('https://mail.google.com/mail/u/0/'), 'Gmail'),
+  ('paid/doubleclick', url_referrer_medium('https://ad.doubleclick.net/ddm/clk/1'), 'paid'),
+  ('website', url_referrer_medium('https://blog.example.org/post'), 'website'),
+  ('website/source is the host', url_referrer_source('https://Blog.Example.org/post'),
+   'blog.example.org'),
+  ('internal', url_referrer_medium('https://a.example.co.uk/', 'https://b.example.co.uk/x'),
+   'internal'),
+  ('internal/source', url_referrer_source('https://a.example.co.uk/', 'https://example.co.uk/'),
+   'a.example.co.uk'),
+  ('internal/other site', url_referrer_medium('https://a.co.uk/', 'https://b.co.uk/'), 'website'),
+  ('internal/tvf',
+   (SELECT medium FROM url_referrer('https://www.google.com/search?q=x', 'https://maps.google.com/')),
+   'internal'),
+  ('page NULL: no internal',
+   url_referrer_medium('https://a.example.com/', NULL), 'website'),
+  ('page invalid: no internal',
+   url_referrer_medium('https://a.example.com/', 'not a url'), 'website');
+
+-- ------------------------------------------- NULL, empty, invalid: no row
+INSERT INTO checks VALUES
+  ('null/rows', (SELECT count(*) FROM url_referrer(NULL)), 0),
+  ('empty/rows', (SELECT count(*) FROM url_referrer('')), 0),
+  ('invalid/rows', (SELECT count(*) FROM url_referrer('http://exa mple/')), 0),
+  ('relative/rows', (SELECT count(*) FROM url_referrer('/just/a/path')), 0),
+  ('no host/rows', (SELECT count(*) FROM url_referrer('about:blank')), 0),
+  ('blob/rows', (SELECT count(*) FROM url_referrer(x'ff00ff')), 0),
+  ('integer/rows', (SELECT count(*) FROM url_referrer(42)), 0),
+  ('null/medium', url_referrer_medium(NULL), NULL),
+  ('empty/medium', url_referrer_medium(''), NULL),
+  ('invalid/medium', url_referrer_medium('http://[::1'), NULL),
+  ('no host/source', url_referrer_source('mailto:a@b.c'), NULL),
+  ('null/source', url_referrer_source(NULL, 'https://a/'), NULL),
+  ('invalid utf-8 keyword',
+   (SELECT term FROM url_referrer(CAST(x'68747470733a2f2f7777772e676f6f676c652e636f6d2f7365617263683f713dff' AS TEXT))),
+   '�'),
+  ('embedded NUL',
+   (SELECT medium FROM url_referrer(CAST(x'68747470733a2f2f742e636f2f0061' AS TEXT))), 'social');
+
+-- ---------------------------------------------------------- joins
+CREATE TEMP TABLE visits(ref, page);
+INSERT INTO visits VALUES
+  ('https://www.google.com/search?q=a', 'https://shop.example/'),
+  ('https://t.co/x', 'https://shop.example/?utm_source=twitter&utm_medium=paid_social'),
+  (NULL, 'https://shop.example/?gclid=1'),
+  ('', 'https://shop.example/'),
+  ('https://shop.example/cart', 'https://shop.example/checkout');
+INSERT INTO checks VALUES
+  ('join/rows', (SELECT count(*) FROM visits, url_referrer(visits.ref, visits.page)), 3),
+  ('join/left',
+   (SELECT group_concat(coalesce(r.medium, '-'), ',') FROM visits
+      LEFT JOIN url_referrer(visits.ref, visits.page) AS r),
+   'search,social,-,-,internal'),
+  ('join/channels',
+   (SELECT group_concat(url_channel(page, ref), ',') FROM visits),
+   'Organic Search,Paid Social,Paid Search,Direct,Direct');
+
+-- --------------------------------------------------------- url_channel
+INSERT INTO checks VALUES
+  ('channel/null page', url_channel(NULL), NULL),
+  ('channel/null page with referrer', url_channel(NULL, 'https://t.co/'), NULL),
+  ('channel/invalid page', url_channel('not a url'), NULL),
+  ('channel/direct', url_channel('https://ex.com/'), 'Direct'),
+  ('channel/null referrer', url_channel('https://ex.com/', NULL), 'Direct'),
+  ('channel/empty referrer', url_channel('https://ex.com/', ''), 'Direct'),
+  ('channel/invalid referrer', url_channel('https://ex.com/', 'ht tp://'), 'Direct'),
+  ('channel/organic search', url_channel('https://ex.com/', 'https://www.bing.com/'), 'Organic Search'),
+  ('channel/organic social', url_channel('https://ex.com/', 'https://www.reddit.com/r/x'), 'Organic Social'),
+  ('channel/referral', url_channel('https://ex.com/', 'https://news.example.org/'), 'Referral'),
+  ('channel/ai is referral', url_channel('https://ex.com/', 'https://perplexity.ai/'), 'Referral'),
+  ('channel/email', url_channel('https://ex.com/?utm_source=newsletter&utm_medium=Email'), 'Email'),
+  ('channel/cpc', url_channel('https://ex.com/?utm_source=google&utm_medium=cpc'), 'Paid Search'),
+  ('channel/gclid', url_channel('https://ex.com/?gclid=x'), 'Paid Search'),
+  ('channel/msclkid', url_channel('https://ex.com/?msclkid=x'), 'Paid Search'),
+  ('channel/cross-network',
+   url_channel('https://ex.com/?utm_source=google&utm_medium=cpc&utm_campaign=Cross-network'),
+   'Cross-network'),
+  ('channel/shopping',
+   url_channel('https://ex.com/?utm_source=google&utm_medium=cpc&utm_campaign=shopping'),
+   'Paid Shopping'),
+  ('channel/unassigned', url_channel('https://ex.com/?utm_source=foo&utm_medium=bar'), 'Unassigned'),
+  ('channel/encoded utm', url_channel('https://ex.com/?utm_source=x&utm_medium=%65mail'), 'Email'),
+  ('channel/push', url_channel('https://ex.com/?utm_source=app&utm_medium=web-push'),
+   'Mobile Push Notifications');
+
+-- ------------------------------------------------------------- misuse
+-- error: wrong number of arguments to function url_channel()
+SELECT url_channel();
+-- error: wrong number of arguments to function url_referrer_medium()
+SELECT url_referrer_medium('a', 'b', 'c');
+-- error: too many arguments on url_referrer
+SELECT * FROM url_referrer('a', 'b', 'c');
