@@ -10,6 +10,11 @@ Usage: python3 tools/compare_links_html5lib.py [build/url.so] [DIR]
        (DIR default ../shared/html5lib-tests/tree-construction: each test's
        #data against its expected #document tree, no html5lib needed;
        fragment and #script-on tests skipped; prints recall and precision)
+       python3 tools/compare_links_html5lib.py --inject [build/url.so] [DIR]
+       (the same inputs with a URL attribute added to each start tag that
+       can hold one, against html5lib's parse of them)
+       python3 tools/compare_links_html5lib.py --random N [build/url.so]
+       (N pseudo-random malformed documents, seed 1, against html5lib)
 
 Compared: the plain URL attributes (href, src, action, formaction, cite,
 data, poster, manifest, background) of HTML elements outside <template>
@@ -101,6 +106,76 @@ def dat_links(doc):
     return out
 
 
+TAG_RE = re.compile(r"<([a-zA-Z][a-zA-Z0-9]*)")
+
+
+def inject(data):
+    """data with a URL attribute of a unique value added to each start tag
+    that can hold one (the tree is the same: no rule reads them)."""
+    n = [0]
+
+    def add(m):
+        attrs = ATTRS.get(m.group(1).lower())
+        if not attrs:
+            return m.group(0)
+        n[0] += 1
+        return '%s %s="u%d"' % (m.group(0), attrs[0], n[0])
+    return TAG_RE.sub(add, data)
+
+
+RANDOM_TAGS = ["a", "a", "div", "p", "span", "b", "i", "li", "ul", "table",
+               "tr", "td", "th", "tbody", "template", "svg", "math", "mtext",
+               "mi", "mglyph", "annotation-xml", "foreignObject", "desc",
+               "path", "g", "form", "frameset", "frame", "body", "html",
+               "head", "img", "source", "input", "select", "option",
+               "button", "object", "nobr", "h1", "h2", "dd", "dt", "caption",
+               "title", "style", "script", "textarea", "noscript", "font",
+               "iframe", "area", "link", "base", "track", "br"]
+
+
+def random_doc(rnd):
+    out = []
+    for _ in range(rnd.randint(1, 30)):
+        r = rnd.random()
+        tag = rnd.choice(RANDOM_TAGS)
+        if r < 0.55:
+            extra = ""
+            if tag == "input" and rnd.random() < 0.3:
+                extra = " type=hidden"
+            elif tag == "annotation-xml" and rnd.random() < 0.5:
+                extra = " encoding=text/html"
+            elif tag == "font" and rnd.random() < 0.5:
+                extra = " color=red"
+            out.append("<%s%s>" % (tag, extra))
+        elif r < 0.9:
+            out.append("</%s>" % tag)
+        else:
+            out.append(rnd.choice(["x", " ", "<!--c-->", "<![CDATA[d]]>"]))
+    return inject("".join(out))
+
+
+def compare_docs(db, docs):
+    want_n = got_n = common_n = same = 0
+    for data in docs:
+        want = html5lib_links(data)
+        got = collections.Counter(db.execute(ROWS, (data.encode("utf-8", "surrogatepass"),)))
+        want_n += sum(want.values())
+        got_n += sum(got.values())
+        common_n += sum((want & got).values())
+        if want == got:
+            same += 1
+        else:
+            print("%r" % data[:300])
+            for k, v in (want - got).items():
+                print("   only html5lib: %r x%d" % (k, v))
+            for k, v in (got - want).items():
+                print("   only url_links: %r x%d" % (k, v))
+    print("%d of %d documents identical; html5lib %d links, url_links %d, "
+          "in common %d (recall %.2f%%, precision %.2f%%)" %
+          (same, len(docs), want_n, got_n, common_n,
+           100.0 * common_n / max(want_n, 1), 100.0 * common_n / max(got_n, 1)))
+
+
 def compare_dat(db, folder):
     want_n = got_n = common_n = docs = docs_same = 0
     for path in sorted(glob.glob(os.path.join(folder, "*.dat"))):
@@ -150,17 +225,30 @@ def html5lib_links(text):
 
 def main():
     args = sys.argv[1:]
-    dat = bool(args) and args[0] == "--dat"
-    if dat:
+    mode = args[0] if args and args[0].startswith("--") else ""
+    count = 0
+    if mode:
         args = args[1:]
+    if mode == "--random":
+        count, args = int(args[0]), args[1:]
+    dat = mode in ("--dat", "--inject")
     ext = args[0] if args else "build/url.so"
     folder = args[1] if len(args) > 1 else (
         "../shared/html5lib-tests/tree-construction" if dat else "../shared/html")
     db = sqlite3.connect(":memory:")
     db.enable_load_extension(True)
     db.load_extension(os.path.abspath(ext))
-    if dat:
+    if mode == "--dat":
         compare_dat(db, folder)
+        return
+    if mode == "--inject":
+        compare_docs(db, [inject(data) for path in sorted(glob.glob(os.path.join(folder, "*.dat")))
+                          for data, _ in dat_tests(path)])
+        return
+    if mode == "--random":
+        import random
+        rnd = random.Random(1)
+        compare_docs(db, [random_doc(rnd) for _ in range(count)])
         return
     total = same = 0
     pages_same = 0
