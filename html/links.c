@@ -34,10 +34,11 @@ enum tag_id {
   T_OTHER, T_A, T_AREA, T_LINK, T_IMG, T_SOURCE, T_SCRIPT, T_IFRAME, T_FRAME,
   T_EMBED, T_OBJECT, T_VIDEO, T_AUDIO, T_TRACK, T_FORM, T_BUTTON, T_INPUT,
   T_BLOCKQUOTE, T_Q, T_DEL, T_INS, T_META, T_HTML, T_BODY, T_BASE,
-  T_TABLE, T_TR, T_TD, T_TH, /* (the tags with link attributes end here) */
+  T_TABLE, T_TR, T_TD, T_TH, T_TBODY, T_THEAD, T_TFOOT,
+  /* (the tags with link attributes end here) */
   T_TEMPLATE, T_SVG, T_MATH, T_TITLE, T_TEXTAREA, T_STYLE, T_XMP, T_NOEMBED,
   T_NOFRAMES, T_PLAINTEXT, T_HEAD, T_BR, T_P, T_LI, T_DD, T_DT, T_NOBR,
-  T_OPTION, T_OPTGROUP, T_TBODY, T_THEAD, T_TFOOT, T_FRAMESET
+  T_OPTION, T_OPTGROUP, T_FRAMESET
 };
 
 /* What the tree builder does with an HTML element (§13.2.6.4.7 "in body"
@@ -238,6 +239,9 @@ static const struct link_attr {
   {T_TR, V_URL, HTML_LINK_RESOURCE, 10, "background"},
   {T_TD, V_URL, HTML_LINK_RESOURCE, 10, "background"},
   {T_TH, V_URL, HTML_LINK_RESOURCE, 10, "background"},
+  {T_TBODY, V_URL, HTML_LINK_RESOURCE, 10, "background"},
+  {T_THEAD, V_URL, HTML_LINK_RESOURCE, 10, "background"},
+  {T_TFOOT, V_URL, HTML_LINK_RESOURCE, 10, "background"},
 };
 #define N_LINK_ATTRS (sizeof link_attrs / sizeof link_attrs[0])
 
@@ -519,7 +523,7 @@ static void push(html_links *w, int ns, uint64_t key, int id, int ip,
 static void pop_to(html_links *w, size_t i) {
   while (w->depth > i) {
     html_open *e = &w->stack[--w->depth];
-    *name_head(w, e->key, 0) = e->same;
+    if (e->key) *name_head(w, e->key, 0) = e->same;
     if (e->ns == NS_HTML && e->id == T_TEMPLATE) w->templates--;
   }
 }
@@ -638,6 +642,25 @@ static void close_p(html_links *w) {
   if (t && t >= current(w)->bscope) pop_to(w, t - 1);
 }
 
+/* The adoption agency algorithm's effect on the stack, for the formatting
+   element at index t - 1 (the topmost of its name, in scope): without a
+   special element above it, it is popped with all above it; with one (the
+   "furthest block"), it is removed, and its clone, which the algorithm's
+   next round takes as the formatting element, is popped with what is
+   above the last special element ("pop all the nodes ... up to and
+   including formatting element"). */
+static void adoption_agency(html_links *w, uint32_t t) {
+  uint32_t special = current(w)->special;
+  if (special < t) {
+    pop_to(w, t - 1);
+    return;
+  }
+  html_open *fe = &w->stack[t - 1];
+  *name_head(w, fe->key, 0) = fe->same; /* (it is the topmost) */
+  fe->key = 0;                          /* removed: no name */
+  pop_to(w, special);
+}
+
 /* An end tag by the "in body" rules (the others' effects on the stack as
    far as they matter here): pops what the tree builder pops. */
 static void html_end_tag(html_links *w, const html_token *k) {
@@ -680,11 +703,8 @@ static void html_end_tag(html_links *w, const html_token *k) {
   else if (e->bits & (E_SCOPED | E_FORMAT) || e->id == T_FORM) bound = cur->scope;
   else bound = cur->special; /* "any other end tag" */
   if (t < bound) return;
-  /* The adoption agency: with a special element above the formatting
-     element (the "furthest block"), that block and what is above it stay
-     open. */
-  if (e->bits & E_FORMAT && cur->special > t) return;
-  pop_to(w, t - 1);
+  if (e->bits & E_FORMAT) adoption_agency(w, t);
+  else pop_to(w, t - 1);
 }
 
 /* The frameset prescan's bookkeeping of a start tag by the HTML rules;
@@ -776,8 +796,9 @@ static int html_start_tag(html_links *w, const html_token *k) {
   case T_BUTTON: {
     /* An open a (nobr, button) in scope is closed first. */
     uint32_t t = topmost(w, name_key(NS_HTML, k->name, k->name_len));
-    if (t && t >= current(w)->scope && !(tag != T_BUTTON && current(w)->special > t))
-      pop_to(w, t - 1);
+    if (!t || t < current(w)->scope) break;
+    if (tag == T_BUTTON) pop_to(w, t - 1);
+    else adoption_agency(w, t);
     break;
   }
   case T_OPTION:

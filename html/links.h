@@ -46,7 +46,8 @@ typedef struct html_link {
    1; 0: none) of the nearest elements below that end the Standard's walks
    down the stack are kept per entry, so no tag scans the stack. */
 typedef struct html_open {
-  uint64_t key;        /* the namespace and the (lowercase) name */
+  uint64_t key;        /* the namespace and the (lowercase) name; 0: removed
+                          from the stack by the adoption agency */
   uint32_t same;       /* the next element below with the same key */
   uint32_t special;    /* the nearest "special" element at or below */
   uint32_t scope;      /* ... that ends "has an element in scope" */

@@ -39,6 +39,7 @@ ATTRS = {
     "blockquote": ["cite"], "q": ["cite"], "del": ["cite"], "ins": ["cite"],
     "html": ["manifest"], "body": ["background"], "table": ["background"],
     "tr": ["background"], "td": ["background"], "th": ["background"],
+    "tbody": ["background"], "thead": ["background"], "tfoot": ["background"],
 }
 ROWS = ("SELECT tag, attribute, raw FROM url_links(?, NULL, 'utf-8') "
         "WHERE attribute NOT IN ('srcset', 'imagesrcset', 'ping', 'content')")
@@ -127,7 +128,7 @@ RANDOM_TAGS = ["a", "a", "div", "p", "span", "b", "i", "li", "ul", "table",
                "tr", "td", "th", "tbody", "template", "svg", "math", "mtext",
                "mi", "mglyph", "annotation-xml", "foreignObject", "desc",
                "path", "g", "form", "frameset", "frame", "body", "html",
-               "head", "img", "source", "input", "select", "option",
+               "head", "img", "source", "input",
                "button", "object", "nobr", "h1", "h2", "dd", "dt", "caption",
                "title", "style", "script", "textarea", "noscript", "font",
                "iframe", "area", "link", "base", "track", "br"]
