@@ -57,6 +57,10 @@ static const growth_case GROWTH[] = {
     {"url_links unterminated comment", "'<!--' || " R("'<a href=x>'"), "(SELECT count(*) FROM url_links(a, 'https://a/'))"},
     {"url_html_encoding late meta", R("'<p>'") " || '<meta charset=gbk>'", "url_html_encoding(a)"},
     {"url_pattern_exec rows", "'https://a/' || " R("'ab/'"), "(SELECT count(*) FROM url_pattern_exec('https://a/:x/*', a))"},
+    {"url_links foreign closed by HTML end tags", R("'<div><svg><g>'") " || " R("'</div>'") " || '<a href=x>'", "(SELECT count(*) FROM url_links(a, 'https://a/'))"},
+    {"url_links end tags in foreign content", "'<svg>' || " R("'<b><g></i></a>'"), "(SELECT count(*) FROM url_links(a, 'https://a/'))"},
+    {"url_links adoption agency", R("'<a href=x><div>'") " || " R("'</a>'"), "(SELECT count(*) FROM url_links(a, 'https://a/'))"},
+    {"url_links frameset prescan", R("'<a href=x>'") " || '<frameset><frame src=f>'", "(SELECT count(*) FROM url_links(a, 'https://a/'))"},
 };
 #undef R
 
