@@ -1,8 +1,12 @@
 /*
 ** The links of a document: a walk over the tokenizer's tokens with the
 ** parts of tree construction (§13.2.6) that decide what is a link, one
-** row per URL.  No DOM: what the walk keeps is the count of open
-** <template> elements and a stack of the open svg/math elements.
+** row per URL.  No DOM: what the walk keeps is the stack of open elements
+** (each element's namespace and name, and the indices of the nearest
+** elements below that end the Standard's walks down it: scopes, special
+** elements), a table of the topmost open element of each name, and a few
+** flags.  So every tag costs a constant number of steps plus the elements
+** it pops.
 **
 **   - After an HTML start tag the tokenizer switches as the tree builder
 **     makes it: title, textarea to RCDATA; style, xmp, iframe, noembed,
@@ -11,13 +15,29 @@
 **     scripts, so the links in <noscript> are links).
 **   - <template> contents are a separate, inert document fragment: no rows
 **     come from them, and a <base> there is not the document's.
+**     </template> closes the template whatever is open in it.
 **   - Inside <svg> and <math> (foreign content) elements are not HTML: no
 **     rows, no state switches, <![CDATA[ opens a CDATA section; an HTML
 **     "breakout" start tag (<p>, <img>, ...) closes the foreign elements,
 **     and integration points (foreignObject, desc, title; mi, mo, mn, ms,
-**     mtext, annotation-xml with an HTML encoding) hold HTML.
-**   The insertion modes are not modelled otherwise: an element is where its
-**   start tag is, which is all a link needs.
+**     mtext, annotation-xml with an HTML encoding) hold HTML.  An end tag
+**     there closes the foreign element of its name, or goes by the HTML
+**     rules, which close an open HTML element (and the foreign ones above
+**     it) if it is in scope.
+**   - The HTML end tags close what "in body" closes: in scope, in table
+**     scope, up to a special element, the adoption agency; start tags
+**     close an open p, li, dd/dt, a, nobr, button, option, table cell or
+**     row as the Standard does.
+**   - Elements the tree builder drops give no rows: a form in a form (the
+**     form element pointer), table parts outside a table, frame outside a
+**     frameset, the attributes of a second html or body start tag that the
+**     element already has, a body that a frameset replaces (frameset-ok,
+**     decided by a first walk with the text, only for a document that has
+**     "<frameset"), and in a frameset document everything after
+**     <frameset> but frames.
+**   Not modelled: the list of active formatting elements (the clones of
+**   <a> that reconstructing it makes), foster parenting (which moves
+**   elements but drops none), the "in select" rules.
 */
 #include <string.h>
 

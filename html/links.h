@@ -1,7 +1,8 @@
 /*
 ** The URLs of a document (links.c): the tokenizer with as much of tree
 ** construction as changes what is a link (the tokenizer's state switches,
-** inert <template> contents, svg/math foreign content), streaming one row
+** the stack of open elements: inert <template> contents, svg/math foreign
+** content, the elements the tree builder drops), streaming one row
 ** per URL-valued attribute, srcset candidate, ping URL and meta refresh.
 ** Also the document's first <base href> in tree order, and the parsers of
 ** srcset (srcset.c) and of a refresh's content (refresh.c).
