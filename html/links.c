@@ -84,119 +84,121 @@ enum {
 /* The HTML elements the walk knows, sorted by name. */
 static const struct elem {
   const char *name;
-  unsigned char id;
+  unsigned char len, id;
   unsigned short bits;
 } elems[] = {
-  {"a", T_A, E_FORMAT},
-  {"address", T_OTHER, BLOCK | E_ADP},
-  {"applet", T_OTHER, E_SPECIAL | E_SCOPE | E_SCOPED | E_NOT_OK},
-  {"area", T_AREA, E_SPECIAL | E_VOID | E_NOT_OK},
-  {"article", T_OTHER, BLOCK},
-  {"aside", T_OTHER, BLOCK},
-  {"audio", T_AUDIO, 0},
-  {"b", T_OTHER, E_FORMAT},
-  {"base", T_BASE, E_SPECIAL | E_VOID | E_HEADISH},
-  {"basefont", T_OTHER, E_SPECIAL | E_VOID | E_HEADISH},
-  {"bgsound", T_OTHER, E_SPECIAL | E_VOID | E_HEADISH},
-  {"big", T_OTHER, E_FORMAT},
-  {"blockquote", T_BLOCKQUOTE, BLOCK},
-  {"body", T_BODY, E_SPECIAL},
-  {"br", T_BR, E_SPECIAL | E_VOID | E_NOT_OK},
-  {"button", T_BUTTON, E_SPECIAL | E_BUTTON | E_SCOPED | E_NOT_OK},
-  {"caption", T_OTHER, E_SPECIAL | E_SCOPE | E_TPART},
-  {"center", T_OTHER, BLOCK},
-  {"code", T_OTHER, E_FORMAT},
-  {"col", T_OTHER, E_SPECIAL | E_VOID | E_TPART},
-  {"colgroup", T_OTHER, E_SPECIAL | E_TPART},
-  {"dd", T_DD, BLOCK | E_NOT_OK},
-  {"del", T_DEL, 0},
-  {"details", T_OTHER, BLOCK},
-  {"dialog", T_OTHER, E_PCLOSE | E_SCOPED},
-  {"dir", T_OTHER, BLOCK},
-  {"div", T_OTHER, BLOCK | E_ADP},
-  {"dl", T_OTHER, BLOCK},
-  {"dt", T_DT, BLOCK | E_NOT_OK},
-  {"em", T_OTHER, E_FORMAT},
-  {"embed", T_EMBED, E_SPECIAL | E_VOID | E_NOT_OK},
-  {"fieldset", T_OTHER, BLOCK},
-  {"figcaption", T_OTHER, BLOCK},
-  {"figure", T_OTHER, BLOCK},
-  {"font", T_OTHER, E_FORMAT},
-  {"footer", T_OTHER, BLOCK},
-  {"form", T_FORM, E_SPECIAL | E_PCLOSE},
-  {"frame", T_FRAME, E_SPECIAL | E_VOID},
-  {"frameset", T_FRAMESET, E_SPECIAL},
-  {"h1", T_OTHER, BLOCK | E_HEADING},
-  {"h2", T_OTHER, BLOCK | E_HEADING},
-  {"h3", T_OTHER, BLOCK | E_HEADING},
-  {"h4", T_OTHER, BLOCK | E_HEADING},
-  {"h5", T_OTHER, BLOCK | E_HEADING},
-  {"h6", T_OTHER, BLOCK | E_HEADING},
-  {"head", T_HEAD, E_SPECIAL | E_HEADISH},
-  {"header", T_OTHER, BLOCK},
-  {"hgroup", T_OTHER, BLOCK},
-  {"hr", T_OTHER, E_SPECIAL | E_VOID | E_PCLOSE | E_NOT_OK},
-  {"html", T_HTML, E_SPECIAL | E_HEADISH},
-  {"i", T_OTHER, E_FORMAT},
-  {"iframe", T_IFRAME, E_SPECIAL | E_NOT_OK},
-  {"img", T_IMG, E_SPECIAL | E_VOID | E_NOT_OK},
-  {"input", T_INPUT, E_SPECIAL | E_VOID | E_NOT_OK},
-  {"ins", T_INS, 0},
-  {"keygen", T_OTHER, E_SPECIAL | E_VOID | E_NOT_OK},
-  {"li", T_LI, BLOCK | E_NOT_OK},
-  {"link", T_LINK, E_SPECIAL | E_VOID | E_HEADISH},
-  {"listing", T_OTHER, BLOCK | E_NOT_OK},
-  {"main", T_OTHER, BLOCK},
-  {"marquee", T_OTHER, E_SPECIAL | E_SCOPE | E_SCOPED | E_NOT_OK},
-  {"math", T_MATH, 0},
-  {"menu", T_OTHER, BLOCK},
-  {"meta", T_META, E_SPECIAL | E_VOID | E_HEADISH},
-  {"nav", T_OTHER, BLOCK},
-  {"nobr", T_NOBR, E_FORMAT},
-  {"noembed", T_NOEMBED, E_SPECIAL},
-  {"noframes", T_NOFRAMES, E_SPECIAL | E_HEADISH},
-  {"noscript", T_OTHER, E_SPECIAL | E_HEADISH},
-  {"object", T_OBJECT, E_SPECIAL | E_SCOPE | E_SCOPED | E_NOT_OK},
-  {"ol", T_OTHER, BLOCK | E_LIST},
-  {"optgroup", T_OPTGROUP, 0},
-  {"option", T_OPTION, 0},
-  {"p", T_P, E_SPECIAL | E_PCLOSE | E_ADP},
-  {"param", T_OTHER, E_SPECIAL | E_VOID},
-  {"plaintext", T_PLAINTEXT, E_SPECIAL | E_PCLOSE},
-  {"pre", T_OTHER, BLOCK | E_NOT_OK},
-  {"q", T_Q, 0},
-  {"s", T_OTHER, E_FORMAT},
-  {"script", T_SCRIPT, E_SPECIAL | E_HEADISH},
-  {"search", T_OTHER, BLOCK},
-  {"section", T_OTHER, BLOCK},
-  {"select", T_OTHER, E_SPECIAL | E_NOT_OK},
-  {"small", T_OTHER, E_FORMAT},
-  {"source", T_SOURCE, E_SPECIAL | E_VOID},
-  {"strike", T_OTHER, E_FORMAT},
-  {"strong", T_OTHER, E_FORMAT},
-  {"style", T_STYLE, E_SPECIAL | E_HEADISH},
-  {"summary", T_OTHER, BLOCK},
-  {"svg", T_SVG, 0},
-  {"table", T_TABLE, E_SPECIAL | E_SCOPE | E_TSCOPE | E_PCLOSE | E_NOT_OK},
-  {"tbody", T_TBODY, E_SPECIAL | E_TPART},
-  {"td", T_TD, E_SPECIAL | E_SCOPE | E_TPART},
-  {"template", T_TEMPLATE, E_SPECIAL | E_SCOPE | E_TSCOPE | E_HEADISH},
-  {"textarea", T_TEXTAREA, E_SPECIAL | E_NOT_OK},
-  {"tfoot", T_TFOOT, E_SPECIAL | E_TPART},
-  {"th", T_TH, E_SPECIAL | E_SCOPE | E_TPART},
-  {"thead", T_THEAD, E_SPECIAL | E_TPART},
-  {"title", T_TITLE, E_SPECIAL | E_HEADISH},
-  {"tr", T_TR, E_SPECIAL | E_TPART},
-  {"track", T_TRACK, E_SPECIAL | E_VOID},
-  {"tt", T_OTHER, E_FORMAT},
-  {"u", T_OTHER, E_FORMAT},
-  {"ul", T_OTHER, BLOCK | E_LIST},
-  {"video", T_VIDEO, 0},
-  {"wbr", T_OTHER, E_SPECIAL | E_VOID | E_NOT_OK},
-  {"xmp", T_XMP, E_SPECIAL | E_PCLOSE | E_NOT_OK},
+#define EL(name, id, bits) {name, sizeof name - 1, id, bits}
+  EL("a", T_A, E_FORMAT),
+  EL("address", T_OTHER, BLOCK | E_ADP),
+  EL("applet", T_OTHER, E_SPECIAL | E_SCOPE | E_SCOPED | E_NOT_OK),
+  EL("area", T_AREA, E_SPECIAL | E_VOID | E_NOT_OK),
+  EL("article", T_OTHER, BLOCK),
+  EL("aside", T_OTHER, BLOCK),
+  EL("audio", T_AUDIO, 0),
+  EL("b", T_OTHER, E_FORMAT),
+  EL("base", T_BASE, E_SPECIAL | E_VOID | E_HEADISH),
+  EL("basefont", T_OTHER, E_SPECIAL | E_VOID | E_HEADISH),
+  EL("bgsound", T_OTHER, E_SPECIAL | E_VOID | E_HEADISH),
+  EL("big", T_OTHER, E_FORMAT),
+  EL("blockquote", T_BLOCKQUOTE, BLOCK),
+  EL("body", T_BODY, E_SPECIAL),
+  EL("br", T_BR, E_SPECIAL | E_VOID | E_NOT_OK),
+  EL("button", T_BUTTON, E_SPECIAL | E_BUTTON | E_SCOPED | E_NOT_OK),
+  EL("caption", T_OTHER, E_SPECIAL | E_SCOPE | E_TPART),
+  EL("center", T_OTHER, BLOCK),
+  EL("code", T_OTHER, E_FORMAT),
+  EL("col", T_OTHER, E_SPECIAL | E_VOID | E_TPART),
+  EL("colgroup", T_OTHER, E_SPECIAL | E_TPART),
+  EL("dd", T_DD, BLOCK | E_NOT_OK),
+  EL("del", T_DEL, 0),
+  EL("details", T_OTHER, BLOCK),
+  EL("dialog", T_OTHER, E_PCLOSE | E_SCOPED),
+  EL("dir", T_OTHER, BLOCK),
+  EL("div", T_OTHER, BLOCK | E_ADP),
+  EL("dl", T_OTHER, BLOCK),
+  EL("dt", T_DT, BLOCK | E_NOT_OK),
+  EL("em", T_OTHER, E_FORMAT),
+  EL("embed", T_EMBED, E_SPECIAL | E_VOID | E_NOT_OK),
+  EL("fieldset", T_OTHER, BLOCK),
+  EL("figcaption", T_OTHER, BLOCK),
+  EL("figure", T_OTHER, BLOCK),
+  EL("font", T_OTHER, E_FORMAT),
+  EL("footer", T_OTHER, BLOCK),
+  EL("form", T_FORM, E_SPECIAL | E_PCLOSE),
+  EL("frame", T_FRAME, E_SPECIAL | E_VOID),
+  EL("frameset", T_FRAMESET, E_SPECIAL),
+  EL("h1", T_OTHER, BLOCK | E_HEADING),
+  EL("h2", T_OTHER, BLOCK | E_HEADING),
+  EL("h3", T_OTHER, BLOCK | E_HEADING),
+  EL("h4", T_OTHER, BLOCK | E_HEADING),
+  EL("h5", T_OTHER, BLOCK | E_HEADING),
+  EL("h6", T_OTHER, BLOCK | E_HEADING),
+  EL("head", T_HEAD, E_SPECIAL | E_HEADISH),
+  EL("header", T_OTHER, BLOCK),
+  EL("hgroup", T_OTHER, BLOCK),
+  EL("hr", T_OTHER, E_SPECIAL | E_VOID | E_PCLOSE | E_NOT_OK),
+  EL("html", T_HTML, E_SPECIAL | E_HEADISH),
+  EL("i", T_OTHER, E_FORMAT),
+  EL("iframe", T_IFRAME, E_SPECIAL | E_NOT_OK),
+  EL("img", T_IMG, E_SPECIAL | E_VOID | E_NOT_OK),
+  EL("input", T_INPUT, E_SPECIAL | E_VOID | E_NOT_OK),
+  EL("ins", T_INS, 0),
+  EL("keygen", T_OTHER, E_SPECIAL | E_VOID | E_NOT_OK),
+  EL("li", T_LI, BLOCK | E_NOT_OK),
+  EL("link", T_LINK, E_SPECIAL | E_VOID | E_HEADISH),
+  EL("listing", T_OTHER, BLOCK | E_NOT_OK),
+  EL("main", T_OTHER, BLOCK),
+  EL("marquee", T_OTHER, E_SPECIAL | E_SCOPE | E_SCOPED | E_NOT_OK),
+  EL("math", T_MATH, 0),
+  EL("menu", T_OTHER, BLOCK),
+  EL("meta", T_META, E_SPECIAL | E_VOID | E_HEADISH),
+  EL("nav", T_OTHER, BLOCK),
+  EL("nobr", T_NOBR, E_FORMAT),
+  EL("noembed", T_NOEMBED, E_SPECIAL),
+  EL("noframes", T_NOFRAMES, E_SPECIAL | E_HEADISH),
+  EL("noscript", T_OTHER, E_SPECIAL | E_HEADISH),
+  EL("object", T_OBJECT, E_SPECIAL | E_SCOPE | E_SCOPED | E_NOT_OK),
+  EL("ol", T_OTHER, BLOCK | E_LIST),
+  EL("optgroup", T_OPTGROUP, 0),
+  EL("option", T_OPTION, 0),
+  EL("p", T_P, E_SPECIAL | E_PCLOSE | E_ADP),
+  EL("param", T_OTHER, E_SPECIAL | E_VOID),
+  EL("plaintext", T_PLAINTEXT, E_SPECIAL | E_PCLOSE),
+  EL("pre", T_OTHER, BLOCK | E_NOT_OK),
+  EL("q", T_Q, 0),
+  EL("s", T_OTHER, E_FORMAT),
+  EL("script", T_SCRIPT, E_SPECIAL | E_HEADISH),
+  EL("search", T_OTHER, BLOCK),
+  EL("section", T_OTHER, BLOCK),
+  EL("select", T_OTHER, E_SPECIAL | E_NOT_OK),
+  EL("small", T_OTHER, E_FORMAT),
+  EL("source", T_SOURCE, E_SPECIAL | E_VOID),
+  EL("strike", T_OTHER, E_FORMAT),
+  EL("strong", T_OTHER, E_FORMAT),
+  EL("style", T_STYLE, E_SPECIAL | E_HEADISH),
+  EL("summary", T_OTHER, BLOCK),
+  EL("svg", T_SVG, 0),
+  EL("table", T_TABLE, E_SPECIAL | E_SCOPE | E_TSCOPE | E_PCLOSE | E_NOT_OK),
+  EL("tbody", T_TBODY, E_SPECIAL | E_TPART),
+  EL("td", T_TD, E_SPECIAL | E_SCOPE | E_TPART),
+  EL("template", T_TEMPLATE, E_SPECIAL | E_SCOPE | E_TSCOPE | E_HEADISH),
+  EL("textarea", T_TEXTAREA, E_SPECIAL | E_NOT_OK),
+  EL("tfoot", T_TFOOT, E_SPECIAL | E_TPART),
+  EL("th", T_TH, E_SPECIAL | E_SCOPE | E_TPART),
+  EL("thead", T_THEAD, E_SPECIAL | E_TPART),
+  EL("title", T_TITLE, E_SPECIAL | E_HEADISH),
+  EL("tr", T_TR, E_SPECIAL | E_TPART),
+  EL("track", T_TRACK, E_SPECIAL | E_VOID),
+  EL("tt", T_OTHER, E_FORMAT),
+  EL("u", T_OTHER, E_FORMAT),
+  EL("ul", T_OTHER, BLOCK | E_LIST),
+  EL("video", T_VIDEO, 0),
+  EL("wbr", T_OTHER, E_SPECIAL | E_VOID | E_NOT_OK),
+  EL("xmp", T_XMP, E_SPECIAL | E_PCLOSE | E_NOT_OK),
 };
+#undef EL
 #define N_ELEMS (sizeof elems / sizeof elems[0])
-static const struct elem other_elem = {"", T_OTHER, 0};
+static const struct elem other_elem = {"", 0, T_OTHER, 0};
 
 /* The element of a (lowercase) tag name: a binary search. */
 static const struct elem *elem_of(const char *s, size_t n) {
@@ -204,7 +206,7 @@ static const struct elem *elem_of(const char *s, size_t n) {
   while (lo < hi) {
     size_t mid = (lo + hi) / 2;
     const char *e = elems[mid].name;
-    size_t m = strlen(e);
+    size_t m = elems[mid].len;
     int c = memcmp(s, e, n < m ? n : m);
     if (c == 0) c = n < m ? -1 : n > m;
     if (c == 0) return &elems[mid];
@@ -446,7 +448,7 @@ enum { IP_HTML = 1, IP_TEXT = 2 };
 
 /* An element's key: its namespace and name (h1-h6 one name, as their end
    tags close any of them). */
-static uint64_t name_key(int ns, const char *s, size_t n) {
+static inline uint64_t name_key(int ns, const char *s, size_t n) {
   uint64_t h = 14695981039346656037u ^ (uint64_t)ns;
   for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211u;
   return h ? h : 1;
@@ -489,7 +491,7 @@ static uint32_t *name_head(html_links *w, uint64_t key, int add) {
 }
 
 /* The topmost open element of key: its index + 1, 0 if none. */
-static uint32_t topmost(html_links *w, uint64_t key) {
+static inline uint32_t topmost(html_links *w, uint64_t key) {
   uint32_t *h = name_head(w, key, 0);
   return h ? *h : 0;
 }
@@ -652,7 +654,7 @@ static int switch_state(html_tokenizer *t, int tag) {
   return 0;
 }
 
-static uint32_t topmost_html(html_links *w, const char *name) {
+static inline uint32_t topmost_html(html_links *w, const char *name) {
   return topmost(w, name_key(NS_HTML, name, strlen(name)));
 }
 
