@@ -890,7 +890,8 @@ static int html_start_tag(html_links *w, const html_token *k) {
   }
   /* Inert: template contents; a body a frameset replaces. */
   if (w->templates > 0 || !rows || w->base_only == 3) return 0;
-  if (k->offset >= w->body_from && k->offset < w->frameset_at) return 0;
+  if (k->offset >= w->body_from && k->offset < w->frameset_at && tag != T_HTML)
+    return 0; /* (the html element stays: its attributes are added) */
   if (w->base_only) {
     if (tag != T_BASE) return 0;
     const html_attr *href = find_attr(k, "href");

@@ -270,6 +270,8 @@ static void tree_cases(void) {
        "frame src f (r)");
   walk("<input src=i><frameset><frame src=f>", "input src i (r)");
   walk("<p>text<frameset><frame src=f>", "");
+  walk("<a href=x><html manifest=m><frameset><frame src=f>",
+       "html manifest m (r)|frame src f (r)");
   walk("<p></br><frameset><frame src=f>", "");
   walk("<head><link href=l></head><title>t</title><frameset><frame src=f>",
        "link href l (n)|frame src f (r)");
