@@ -1,7 +1,8 @@
 /*
 ** The URLs of a document (links.c): the tokenizer with as much of tree
 ** construction as changes what is a link (the tokenizer's state switches,
-** inert <template> contents, svg/math foreign content), streaming one row
+** the stack of open elements: inert <template> contents, svg/math foreign
+** content, the elements the tree builder drops), streaming one row
 ** per URL-valued attribute, srcset candidate, ping URL and meta refresh.
 ** Also the document's first <base href> in tree order, and the parsers of
 ** srcset (srcset.c) and of a refresh's content (refresh.c).
@@ -14,6 +15,7 @@
 #define HTML_LINKS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "tokenizer.h"
 
@@ -41,23 +43,49 @@ typedef struct html_link {
   size_t offset;          /* byte offset of the tag in the document */
 } html_link;
 
-/* A foreign (svg, math) element open in the walker's model of the tree. */
-typedef struct html_foreign {
-  unsigned hash;       /* of the tag name */
-  unsigned short len;
-  unsigned char ns;    /* 1 svg, 2 math */
-  unsigned char html;  /* an integration point: its contents are HTML */
-} html_foreign;
+/* An element on the walk's stack of open elements.  The indices (index +
+   1; 0: none) of the nearest elements below that end the Standard's walks
+   down the stack are kept per entry, so no tag scans the stack. */
+typedef struct html_open {
+  uint64_t key;        /* the namespace and the (lowercase) name; 0: removed
+                          from the stack by the adoption agency */
+  uint32_t same;       /* the next element below with the same key */
+  uint32_t special;    /* the nearest "special" element at or below */
+  uint32_t scope;      /* ... that ends "has an element in scope" */
+  uint32_t bscope;     /* ... in button scope */
+  uint32_t lscope;     /* ... in list item scope */
+  uint32_t tscope;     /* ... in table scope (table, template) */
+  uint32_t block;      /* ... special but address, div, p (the li walk) */
+  uint32_t html;       /* the nearest HTML element */
+  unsigned char ns;    /* 0 HTML, 1 SVG, 2 MathML */
+  unsigned char ip;    /* integration point: 1 HTML, 2 MathML text */
+  unsigned char id;    /* the walk's tag id (HTML elements) */
+} html_open;
+
+/* The topmost open element of a key: an open-addressing table. */
+typedef struct html_name_head {
+  uint64_t key;
+  uint32_t head;       /* index + 1 in the stack; 0: none open */
+} html_name_head;
 
 typedef struct html_links {
   html_tokenizer tok;
-  int base_only;             /* 1: the <base> prescan; 2: the late <meta> */
-  int template_depth;        /* inside <template> contents: inert */
-  html_foreign *stack;       /* open foreign elements */
+  int base_only;             /* 1: the <base> prescan; 2: the late <meta>;
+                                3: the frameset prescan */
+  int templates;             /* open HTML <template>s: contents inert */
+  html_open *stack;          /* the stack of open elements (no html, head,
+                                body: they are below it) */
   size_t depth, stack_cap;
+  html_name_head *names;
+  size_t names_n, names_cap;
   html_link *rows;           /* the rows of the current tag */
   size_t nrows, next, rows_cap;
   int finished, err;
+  int form_pointer;          /* the form element pointer is set */
+  int seen_manifest, seen_background; /* the html, body attributes set */
+  int in_body, frameset_ok, rawtext; /* the frameset prescan's state */
+  size_t body_from, frameset_at; /* a <frameset> replaces the body made at
+                                    body_from (SIZE_MAX: none) */
   int meta_enc;              /* base_only == 2: the late <meta>'s encoding */
   const char *base;          /* base_only: the href found, or NULL */
   size_t base_len;

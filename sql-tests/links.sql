@@ -81,6 +81,56 @@ INSERT INTO checks VALUES ('unterminated tag: no row',
 INSERT INTO checks VALUES ('unterminated comment: no row',
   (SELECT count(*) FROM url_links('<!-- <a href=x>', 'https://e.com/')), 0);
 
+-- ------------------------------------- the tree builder (issue 34)
+-- Which elements exist, as the HTML Standard's tree construction (and
+-- Chromium) makes them.
+
+INSERT INTO checks VALUES ('an HTML end tag closes the svg in it',
+  (SELECT group_concat(url, ' ') FROM url_links(
+     '<nav><a href="/"><svg class="logo"><path d="M0"></a><a href="/about">About</a></nav>', 'https://e.com/')),
+  'https://e.com/ https://e.com/about');
+INSERT INTO checks VALUES ('</div> closes an unclosed svg',
+  (SELECT group_concat(raw, ' ') FROM url_links('<div><svg></div><a href="/afterdiv">', 'https://e.com/')),
+  '/afterdiv');
+INSERT INTO checks VALUES ('an end tag of no open element leaves the svg open',
+  (SELECT count(*) FROM url_links('<div><svg><g></span><a href=x>', 'https://e.com/')), 0);
+INSERT INTO checks VALUES ('</template> closes the svg in it',
+  (SELECT group_concat(raw || ' ' || base, ' ') FROM url_links(
+     '<template><svg></template><p><a href="/lost1"><base href="https://b.example/">', 'https://e.com/')),
+  '/lost1 https://b.example/');
+INSERT INTO checks VALUES ('MathML mglyph in mtext is MathML',
+  (SELECT group_concat(raw, ' ') FROM url_links(
+     '<math><mtext><mglyph><a href=no></mglyph><a href=yes>', 'https://e.com/')), 'yes');
+INSERT INTO checks VALUES ('a form in a form is dropped',
+  (SELECT group_concat(raw, ' ') FROM url_links(
+     '<form action=a><form action=b></form><form action=c>', 'https://e.com/')), 'a c');
+INSERT INTO checks VALUES ('the form element pointer outlives </div>',
+  (SELECT group_concat(raw, ' ') FROM url_links('<div><form action=a></div><form action=b>', 'https://e.com/')),
+  'a');
+INSERT INTO checks VALUES ('frame in a body is dropped',
+  (SELECT group_concat(tag, ' ') FROM url_links('<frame src=f><a href=x>', 'https://e.com/')), 'a');
+INSERT INTO checks VALUES ('frame in a frameset (template ignored there)',
+  (SELECT group_concat(tag, ' ') FROM url_links('<frameset><template><frame src=f>', 'https://e.com/')), 'frame');
+INSERT INTO checks VALUES ('frameset replaces a body of source, track, hidden input',
+  (SELECT group_concat(tag, ' ') FROM url_links(
+     '<source src=s><track src=t><input type=hidden src=i><frameset><frame src=f>', 'https://e.com/')),
+  'frame');
+INSERT INTO checks VALUES ('no frameset after an input',
+  (SELECT group_concat(tag, ' ') FROM url_links('<input src=i><frameset><frame src=f>', 'https://e.com/')),
+  'input');
+INSERT INTO checks VALUES ('second body background: the first one counts',
+  (SELECT group_concat(raw, ' ') FROM url_links('<body background=a><body background=b>', 'https://e.com/')), 'a');
+INSERT INTO checks VALUES ('second body start tag adds a missing background',
+  (SELECT group_concat(raw, ' ') FROM url_links('<p>x<body background=b>', 'https://e.com/')), 'b');
+INSERT INTO checks VALUES ('second html manifest: the first one counts',
+  (SELECT group_concat(raw, ' ') FROM url_links('<html manifest=a><html manifest=b>', 'https://e.com/')), 'a');
+INSERT INTO checks VALUES ('table backgrounds',
+  (SELECT group_concat(tag || '.' || attribute, ' ') FROM url_links(
+     '<table background=t><tbody background=b><tr background=r><th background=h><td background=d>', 'https://e.com/')),
+  'table.background tbody.background tr.background th.background td.background');
+INSERT INTO checks VALUES ('table parts outside a table are dropped',
+  (SELECT count(*) FROM url_links('<td background=d><tr background=r>', 'https://e.com/')), 0);
+
 -- ---------------------------------------------------- document base URL
 
 INSERT INTO checks VALUES ('base after the link still governs it',
@@ -200,6 +250,9 @@ INSERT INTO checks VALUES ('deep nesting',
   (SELECT count(*) FROM url_links(replace(printf('%.100000c', 'x'), 'x', '<svg><g>') || '<a href=x>', 'https://e.com/')), 0);
 INSERT INTO checks VALUES ('deep nesting broken out',
   (SELECT count(*) FROM url_links(replace(printf('%.100000c', 'x'), 'x', '<div><span>') || '<img src=x>', 'https://e.com/')), 1);
+INSERT INTO checks VALUES ('deep svg closed by HTML end tags',
+  (SELECT count(*) FROM url_links(replace(printf('%.100000c', 'x'), 'x', '<div><svg><g>')
+     || replace(printf('%.100000c', 'x'), 'x', '</div>') || '<a href=x>', 'https://e.com/')), 1);
 INSERT INTO checks VALUES ('many links',
   (SELECT count(*) FROM url_links(replace(printf('%.100000c', 'x'), 'x', '<a href=/x>'), 'https://e.com/')), 100000);
 INSERT INTO checks VALUES ('hidden columns',

@@ -221,6 +221,78 @@ static void base(const char *doc, const char *want) {
   url_buf_free(&b);
 }
 
+/* Issue 34: the stack of open elements (end tags in foreign content,
+   </template>) and the elements the tree builder drops or makes; each
+   checked against Chromium's DOM. */
+static void tree_cases(void) {
+  /* an HTML end tag in foreign content closes the HTML element and the
+     foreign ones above it */
+  walk("<nav><a href=\"/\"><svg class=\"logo\"><path d=\"M0\"></a>"
+       "<a href=\"/about\">About</a></nav>",
+       "a href / (n)|a href /about (n)");
+  walk("<div><svg></div><a href=/afterdiv>", "a href /afterdiv (n)");
+  walk("<object><svg></object><a href=after>", "a href after (n)");
+  walk("<h2><svg></h3><a href=h>", "a href h (n)"); /* any heading */
+  walk("<b><i><svg><path></b><a href=b>", "a href b (n)");
+  walk("<p><table><tr><td><svg></td><a href=x>", "a href x (n)");
+  walk("<table><svg></table><a href=t>", "a href t (n)");
+  /* ... unless that element is not open, or not in scope */
+  walk("<div><svg><g></span><a href=no>", "");
+  walk("<div><svg><foreignObject></div><a href=fo>", "a href fo (n)");
+  walk("<svg><foreignObject><div></svg><a href=x>", "a href x (n)");
+  /* a foreign end tag closes the foreign element of its name */
+  walk("<svg><g></g><a href=no></svg><a href=yes>", "a href yes (n)");
+  walk("<svg><desc><svg><a href=no></svg><a href=yes>", "a href yes (n)");
+  /* the adoption agency: with a special element above the formatting
+     element, what is above the last one is closed */
+  walk("<a href=/1><div><svg></a><a href=/x>", "a href /1 (n)|a href /x (n)");
+  /* </template> closes the template whatever is open in it */
+  walk("<template><svg></template><p><a href=/lost1>", "a href /lost1 (n)");
+  walk("<template><div><math><mi><b></template><a href=y>", "a href y (n)");
+  /* MathML mglyph, malignmark in a text integration point are MathML */
+  walk("<math><mtext><mglyph><a href=no></mglyph><a href=yes>", "a href yes (n)");
+  walk("<math><mi><malignmark><a href=no></malignmark><img src=yes>",
+       "img src yes (r)");
+  /* the form element pointer: a form in a form is dropped, also after
+     the first one's element is closed by another end tag */
+  walk("<form action=a><form action=b></form><form action=c>",
+       "form action a (n)|form action c (n)");
+  walk("<div><form action=a></div><form action=b>", "form action a (n)");
+  walk("<template><form action=a><form action=b></template>", "");
+  /* frames exist only in a frameset, which replaces a body that has only
+     elements that leave frameset-ok "ok" */
+  walk("<frame src=f><a href=x>", "a href x (n)");
+  walk("<frameset><template><frame src=f>", "frame src f (r)");
+  walk("<frameset><frame src=f></frameset><a href=no><noframes><a href=no2>",
+       "frame src f (r)");
+  walk("<source src=s><track src=t><input type=hidden src=i><a href=a>"
+       "<frameset><frame src=f>",
+       "frame src f (r)");
+  walk("<input src=i><frameset><frame src=f>", "input src i (r)");
+  walk("<p>text<frameset><frame src=f>", "");
+  walk("<a href=x><html manifest=m><frameset><frame src=f>",
+       "html manifest m (r)|frame src f (r)");
+  walk("<p></br><frameset><frame src=f>", "");
+  walk("<head><link href=l></head><title>t</title><frameset><frame src=f>",
+       "link href l (n)|frame src f (r)");
+  walk("<math><frameset><input formaction=m>", ""); /* MathML elements */
+  /* a second html or body start tag adds only attributes not yet there */
+  walk("<body background=a><body background=b>", "body background a (r)");
+  walk("<p><body background=b>", "body background b (r)");
+  walk("<html manifest=a><html manifest=b>", "html manifest a (r)");
+  walk("<template><body background=b><html manifest=m></template>", "");
+  /* background on tables (Chromium fetches them); table parts exist only
+     in a table */
+  walk("<table background=t><thead background=h><tr background=r>"
+       "<th background=c><td background=d><tbody background=b><tfoot background=f>",
+       "table background t (r)|thead background h (r)|tr background r (r)|"
+       "th background c (r)|td background d (r)|tbody background b (r)|"
+       "tfoot background f (r)");
+  walk("<td background=x><tr background=y><tbody background=z>", "");
+  walk("<table><td><svg><foreignObject><td background=x><a href=y>",
+       "td background x (r)|a href y (n)");
+}
+
 static void units(void) {
   walk("<a href=x rel=nofollow>a</a><img src=i.png srcset='a.png 1x, b.png 2x'>",
        "a href x rel=nofollow (n)|img src i.png (r)|img srcset a.png [1x] (r)|"
@@ -249,8 +321,9 @@ static void units(void) {
   walk("<svg><g></p><a href=out>", "a href out (n)");
   walk("<svg><g></br><img src=out>", "img src out (r)");
   walk("<a href=x ping='p1  p2\tp3'>", "a href x (n)|a ping p1 (r)|a ping p2 (r)|a ping p3 (r)");
+  /* A form in a form is ignored (the form element pointer) */
   walk("<form action><button formaction=b></button><form action=f>",
-       "form action =doc (n)|button formaction b (n)|form action f (n)");
+       "form action =doc (n)|button formaction b (n)");
   walk("<meta http-equiv=Refresh content='5; URL=\"/next\"'><meta content='1;url=x'>",
        "meta content /next (n)");
   walk("<meta http-equiv=refresh content=3>", "meta content =doc (n)");
@@ -263,17 +336,25 @@ static void units(void) {
        "blockquote cite c (c)|q cite q (c)|del cite d (c)|ins cite i (c)");
   walk("<html manifest=m><body background=bg><video src=v poster=p><audio src=a>"
        "<track src=t><source src=s srcset='s2 2x'><embed src=e><object data=o>"
-       "<frame src=fr><input src=in formaction=fa>",
+       "<input src=in formaction=fa>",
        "html manifest m (r)|body background bg (r)|video src v (r)|video poster p (r)|"
        "audio src a (r)|track src t (r)|source src s (r)|source srcset s2 [2x] (r)|"
-       "embed src e (r)|object data o (r)|frame src fr (r)|input src in (r)|"
+       "embed src e (r)|object data o (r)|input src in (r)|"
        "input formaction fa (n)");
+  walk("<frameset><frame src=fr></frameset>", "frame src fr (r)");
   walk("<a href=1 href=2 HREF=3>", "a href 1 (n)");
   walk("<a href='unterminated", "");
   walk("<!-- <a href=no> --><a href=yes><!-- unterminated <a href=no>",
        "a href yes (n)");
 
+  tree_cases();
+
   base("<a href=x><base href='/b&amp;'>", "/b&");
+  base("<template><svg></template><base href=after>", "after");
+  base("<base><frameset><base href=no><frame>", NULL);
+  base("<a><base href=dropped><frameset><frame>", NULL); /* in the body */
+  base("<base href=head><frameset><frame>", "head");
+  base("<head><base href=kept></head><frameset><frame>", "kept");
   base("<base target=_self><base href=second><base href=third>", "second");
   base("<template><base href=t></template><base href=real>", "real");
   base("<svg><base href=s></svg>", NULL);
