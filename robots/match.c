@@ -1,0 +1,93 @@
+/*
+** Paths as robots.txt compares them (RFC 9309 §2.2.2) and the matcher of
+** a rule's pattern against a path (§2.2.3: `*` any run of octets, `$` at
+** the end of a pattern the end of the path).
+*/
+#define _GNU_SOURCE    /* memmem (glibc) */
+#define _DARWIN_C_SOURCE
+#include <string.h>
+
+#include "percent.h"
+#include "robots.h"
+
+/* Octets that are neither unreserved nor reserved nor '%' (RFC 3986
+   §2.2-2.3): class 1, the ASCII ones (controls, space, " < > \ ^ ` { | }
+   and DEL); class 2, every non-ASCII octet. */
+#define ROBOTS_ENC_LO \
+  (URL_C0_LO | URL_BIT(' ') | URL_BIT('"') | URL_BIT('<') | URL_BIT('>'))
+#define ROBOTS_ENC_HI                                                    \
+  (URL_BITH('\\') | URL_BITH('^') | URL_BITH('`') | URL_BITH('{') |      \
+   URL_BITH('|') | URL_BITH('}') | URL_BITH(0x7F))
+#define ENC(c) ((c) >= 128 ? 2 : URL_IN_SET(ROBOTS_ENC, c))
+static const uint16_t ENCODE[256] = URL_CLASS_TABLE(ENC);
+
+/* Whether s[0..n) is already what robots_canon would write. */
+static int is_canon(const unsigned char *s, size_t n, uint16_t mask) {
+  for (size_t i = 0; i < n; i++) {
+    if (ENCODE[s[i]] & mask) return 0;
+    if (s[i] == '%' && i + 2 < n && url_is_hex(s[i + 1]) &&
+        url_is_hex(s[i + 2])) {
+      unsigned char c = (unsigned char)(url_hex_val(s[i + 1]) * 16 +
+                                        url_hex_val(s[i + 2]));
+      if (url_is_unreserved(c) || (s[i + 1] >= 'a' && s[i + 1] <= 'f') ||
+          (s[i + 2] >= 'a' && s[i + 2] <= 'f'))
+        return 0;
+      i += 2;
+    }
+  }
+  return 1;
+}
+
+int robots_canon(url_buf *out, const char *s, size_t n, int rule) {
+  const unsigned char *u = (const unsigned char *)s;
+  uint16_t mask = rule ? 3 : 1;
+  if (is_canon(u, n, mask)) return 1;
+  size_t i = 0;
+  while (i < n && !(ENCODE[u[i]] & mask)) i++;
+  if (i == n) { /* only escapes to normalize */
+    url_pct_normalize(out, s, n);
+    return 0;
+  }
+  /* Encode first (the escapes it writes are of octets that stay
+     encoded), then normalize the escapes that were there. */
+  char st[256];
+  url_buf enc;
+  url_buf_init_like(&enc, out, st, sizeof st, out->max);
+  url_pct_encode_class(&enc, s, n, ENCODE, mask);
+  if (enc.err) {
+    if (!out->err) out->err = enc.err;
+  } else {
+    url_pct_normalize(out, enc.ptr, enc.len);
+  }
+  url_buf_free(&enc);
+  return 0;
+}
+
+int robots_match(const char *s, size_t n, const char *p, size_t m) {
+  int end = m > 0 && p[m - 1] == '$';
+  if (end) m--;
+  /* The text before the first star matches at the path's start. */
+  const char *star = m ? memchr(p, '*', m) : NULL;
+  size_t k = star ? (size_t)(star - p) : m;
+  if (k > n || (k && memcmp(s, p, k) != 0)) return 0;
+  if (!star) return !end || n == k;
+  size_t at = k, i = k + 1; /* path and pattern positions after a star */
+  for (;;) {
+    while (i < m && p[i] == '*') i++;
+    const char *next = i < m ? memchr(p + i, '*', m - i) : NULL;
+    size_t len = (next ? (size_t)(next - p) : m) - i;
+    if (!next) {
+      /* The last piece: anywhere after `at`, or with `$` at the end. */
+      if (len == 0) return 1;
+      if (end)
+        return n - at >= len && memcmp(s + n - len, p + i, len) == 0;
+      return memmem(s + at, n - at, p + i, len) != NULL;
+    }
+    /* A piece between stars, found leftmost: any later match leaves less
+       of the path for the pieces after it. */
+    const char *f = memmem(s + at, n - at, p + i, len);
+    if (!f) return 0;
+    at = (size_t)(f - s) + len;
+    i = (size_t)(next - p) + 1;
+  }
+}
