@@ -57,6 +57,12 @@ static const growth_case GROWTH[] = {
     {"url_links unterminated comment", "'<!--' || " R("'<a href=x>'"), "(SELECT count(*) FROM url_links(a, 'https://a/'))"},
     {"url_html_encoding late meta", R("'<p>'") " || '<meta charset=gbk>'", "url_html_encoding(a)"},
     {"url_pattern_exec rows", "'https://a/' || " R("'ab/'"), "(SELECT count(*) FROM url_pattern_exec('https://a/:x/*', a))"},
+    {"url_robots_allowed many rules", "'user-agent: *\n' || " R("'disallow: /a*b\n'"), "url_robots_allowed(a, 'bot', 'https://h/aaaa')"},
+    {"url_robots_allowed stars x path", R("'*a'"), "url_robots_allowed('user-agent: *\ndisallow: /' || a || 'b', 'bot', 'https://h/' || replace(a, '*', ''))"},
+    {"url_robots_allowed long path", R("'ab'"), "url_robots_allowed('user-agent: *\ndisallow: /*a*b*c\nallow: /*b$', 'bot', 'https://h/' || a)"},
+    {"url_robots_decision many groups", R("'user-agent: a\nallow: /x\n'"), "url_robots_decision(a, 'a', 'https://h/x')"},
+    {"url_robots_crawl_delay many groups", R("'user-agent: b\ndisallow: /\n'") " || 'user-agent: a\ncrawl-delay: 1'", "url_robots_crawl_delay(a, 'a')"},
+    {"url_robots_rules many lines", "'user-agent: *\n' || " R("'disallow: /x # c\n'"), "(SELECT count(*) FROM url_robots_rules(a))"},
 };
 #undef R
 
