@@ -32,7 +32,7 @@
 ** Storage.  A robots_txt constant for the statement is compiled once
 ** (auxdata).  One that changes from row to row (a join with a table of
 ** robots files) is looked up in the connection's cache of compiled files,
-** keyed by the file's bytes: up to CACHE_SLOTS files and CACHE_BUDGET
+** keyed by the file's bytes: up to CACHE_SLOTS (4,096) files and CACHE_BUDGET
 ** bytes (bytes of the file plus its compiled form); files over
 ** CACHE_ONE_MAX are compiled per call; past the budget the cache starts
 ** again empty.
@@ -60,7 +60,11 @@ static void held_release(void *v) {
   sqlite3_free(h);
 }
 
-#define CACHE_SLOTS 1024
+/* Buckets of WAYS slots, the least recently used of a bucket replaced:
+   a join over a thousand or so distinct files keeps them all. */
+#define CACHE_BUCKETS 1024
+#define WAYS 4
+#define CACHE_SLOTS (CACHE_BUCKETS * WAYS)
 #define CACHE_BUDGET ((size_t)32 << 20)
 #define CACHE_ONE_MAX ((size_t)2 << 20)
 
@@ -109,11 +113,8 @@ static uint64_t key_hash(const char *p, size_t n) {
   return h ^ (h >> 29);
 }
 
-static void key_slots(uint64_t h, int at[2]) {
-  at[0] = (int)(h % CACHE_SLOTS);
-  at[1] = (int)((h >> 32) % CACHE_SLOTS);
-  if (at[1] == at[0]) at[1] = (at[0] + 1) % CACHE_SLOTS;
-}
+/* The first slot of the bucket of hash h. */
+static int bucket(uint64_t h) { return (int)(h % CACHE_BUCKETS) * WAYS; }
 
 static int slot_is(const slot *s, const char *p, size_t n) {
   return s->h && s->n == n && (n == 0 || memcmp(s->key, p, n) == 0);
@@ -135,13 +136,12 @@ static int compiled_of(url_conn *conn, const char *p, size_t n, held **out,
     return URL_OK;
   }
   uint64_t h = key_hash(p, n);
-  int at[2];
-  key_slots(h, at);
-  for (int i = 0; c && i < 2; i++) {
-    slot *s = &c->s[at[i]];
+  int b = bucket(h);
+  for (int i = b; c && i < b + WAYS; i++) {
+    slot *s = &c->s[i];
     if (s->hash == h && slot_is(s, p, n)) {
       s->used = ++c->clock;
-      c->last = at[i];
+      c->last = i;
       *out = s->h;
       s->h->refs++;
       return URL_OK;
@@ -167,8 +167,9 @@ static int compiled_of(url_conn *conn, const char *p, size_t n, held **out,
   char *key = sqlite3_malloc64(n ? n : 1);
   if (!key) return URL_OK;
   if (n) memcpy(key, p, n);
-  slot *a = &c->s[at[0]], *b = &c->s[at[1]];
-  slot *s = !a->h ? a : !b->h ? b : a->used <= b->used ? a : b;
+  slot *s = &c->s[b];
+  for (int i = b + 1; i < b + WAYS && s->h; i++)
+    if (!c->s[i].h || c->s[i].used < s->used) s = &c->s[i];
   slot_empty(c, s);
   if (c->bytes + k->bytes > CACHE_BUDGET)
     for (int i = 0; i < CACHE_SLOTS; i++) slot_empty(c, &c->s[i]);
