@@ -130,6 +130,12 @@ $(B)/tests/html_fuzz_test: tests/html_fuzz_test.c fuzz/html_fuzz.c $(LIB_OBJ) $(
 	@mkdir -p $(dir $@)
 	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $(filter %.c,$^) $(LIB_OBJ) $(TEST_LIB) $(TEST_LIBS)
 
+# tests/robots_fuzz_test: fuzz/robots_fuzz.c's oracles over
+# fuzz/robots_corpus/ and pseudo-random robots.txt files.
+$(B)/tests/robots_fuzz_test: tests/robots_fuzz_test.c fuzz/robots_fuzz.c $(LIB_OBJ) $(TEST_LIB) $(wildcard tests/*.h)
+	@mkdir -p $(dir $@)
+	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $(filter %.c,$^) $(LIB_OBJ) $(TEST_LIB) $(TEST_LIBS)
+
 # tests/psl_diff_test: the rule table against libpsl, with the PSL fuzz
 # target's oracle (fuzz/psl_fuzz.c) linked in for its pseudo-random hosts.
 $(B)/tests/psl_diff_test: tests/psl_diff_test.c fuzz/psl_fuzz.c $(LIB_OBJ) $(TEST_LIB) $(wildcard tests/*.h)

@@ -113,7 +113,7 @@ static int compile_line(void *arg, const robots_line *l) {
       break;
     }
     token a = {(uint32_t)r->text.len, (uint32_t)n};
-    url_buf_append_lower(&r->text, tok, n);
+    if (n) url_buf_append_lower(&r->text, tok, n);
     url_buf_append(&r->agents, (const char *)&a, sizeof a);
     g->n_agents++;
     break;
@@ -188,6 +188,7 @@ static int names(const robots *r, const group *g, const char *a, size_t n) {
   for (uint32_t i = 0; i < g->n_agents; i++) {
     const token *x = &AGENTS(r)[g->agent0 + i];
     if (x->len != n) continue;
+    if (n == 0) return 1; /* (text.ptr may be NULL) */
     const char *t = r->text.ptr + x->tok;
     size_t k = 0;
     while (k < n) {
@@ -213,6 +214,7 @@ static int rule_matches(const robots *r, const rule *x, const char *s,
 /* The first (best) rule of g matching s[0..n), or NULL. */
 static const rule *group_best(const robots *r, const group *g, const char *s,
                               size_t n) {
+  if (g->n_rules == 0) return NULL; /* (RULES(r) may be NULL) */
   const rule *x = RULES(r) + g->rule0;
   for (uint32_t i = 0; i < g->n_rules; i++, x++)
     if (rule_matches(r, x, s, n)) return x;
