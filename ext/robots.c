@@ -60,10 +60,12 @@ static void held_release(void *v) {
   sqlite3_free(h);
 }
 
-/* Buckets of WAYS slots, the least recently used of a bucket replaced:
-   a join over a thousand or so distinct files keeps them all. */
-#define CACHE_BUCKETS 1024
-#define WAYS 4
+/* Buckets of WAYS slots, the least recently used of a bucket replaced
+   (eight ways: a join cycling over a thousand or so distinct files keeps
+   them all, where LRU over fewer ways would miss on every row of a
+   bucket that overflows). */
+#define CACHE_BUCKETS 512
+#define WAYS 8
 #define CACHE_SLOTS (CACHE_BUCKETS * WAYS)
 #define CACHE_BUDGET ((size_t)32 << 20)
 #define CACHE_ONE_MAX ((size_t)2 << 20)
@@ -98,26 +100,50 @@ static void cache_free(void *v) {
 }
 
 /*
-** A hash of the file's length and of at most 192 of its bytes (its start,
-** its end and a stride through the middle): lookups compare the whole key
-** anyway, so sampling costs only a collision now and then, and a row of a
-** join does not hash its whole file.
+** A hash of the file's length and of at most 24 of its 8-octet words (8
+** at its start, 8 at its end, 8 spread through the middle), mixed in two
+** independent chains: lookups compare the whole key anyway, so sampling
+** costs only a collision now and then, and a row of a join does not hash
+** its whole file.
 */
+static uint64_t word_at(const char *p) {
+  uint64_t w;
+  memcpy(&w, p, 8);
+  return w;
+}
+
 static uint64_t key_hash(const char *p, size_t n) {
-  uint64_t h = 0x9E3779B97F4A7C15ULL ^ n;
-  size_t step = n > 192 ? (n - 128) / 64 : 1;
-  for (size_t i = 0; i < n && i < 64; i++) h = (h ^ (unsigned char)p[i]) * 0x100000001B3ULL;
-  for (size_t i = 64; i + 64 < n; i += step) h = (h ^ (unsigned char)p[i]) * 0x100000001B3ULL;
-  for (size_t i = n > 64 ? n - 64 : n; i < n && i >= 64; i++)
-    h = (h ^ (unsigned char)p[i]) * 0x100000001B3ULL;
-  return h ^ (h >> 29);
+  const uint64_t K = 0x9E3779B97F4A7C15ULL;
+  uint64_t a = n * K, b = ~n;
+  if (n < 8) {
+    for (size_t i = 0; i < n; i++) a = (a ^ (unsigned char)p[i]) * K;
+    return a ^ (a >> 29);
+  }
+  size_t words = n / 8, step = words > 24 ? (words - 16) / 8 : 1;
+  for (size_t i = 0; i < 8 && i < words; i++) {
+    a = (a ^ word_at(p + 8 * i)) * K;
+    b = (b ^ word_at(p + n - 8 - 8 * i)) * K;
+  }
+  for (size_t i = 8, k = 0; k < 8 && i + 8 < words; i += step, k++)
+    a = (a ^ word_at(p + 8 * i)) * K;
+  /* a multiply carries differences only upwards: fold the high bits
+     into the low ones the bucket is taken from (MurmurHash3's finalizer) */
+  a ^= b;
+  a = (a ^ (a >> 33)) * 0xFF51AFD7ED558CCDULL;
+  a = (a ^ (a >> 33)) * 0xC4CEB9FE1A85EC53ULL;
+  return a ^ (a >> 33);
 }
 
 /* The first slot of the bucket of hash h. */
 static int bucket(uint64_t h) { return (int)(h % CACHE_BUCKETS) * WAYS; }
 
+/* Files of a site's robots often differ only near their ends: the last
+   octets are compared first. */
 static int slot_is(const slot *s, const char *p, size_t n) {
-  return s->h && s->n == n && (n == 0 || memcmp(s->key, p, n) == 0);
+  if (!s->h || s->n != n) return 0;
+  size_t t = n < 16 ? n : 16;
+  return n == 0 || (memcmp(s->key + n - t, p + n - t, t) == 0 &&
+                    memcmp(s->key, p, n - t) == 0);
 }
 
 /*

@@ -28,9 +28,9 @@
 
 typedef struct rule {
   uint32_t pat, len; /* the canonical pattern: text[pat..pat+len) */
+  uint32_t lit;      /* its text before the first '*' or a final '$' */
   int line;
   unsigned char allow;
-  unsigned char star; /* the pattern has a '*' (else a prefix compare) */
 } rule;
 
 typedef struct token {
@@ -61,8 +61,9 @@ struct robots {
 static void add_rule(robots *r, group *g, int allow, int line, size_t pat,
                      size_t len) {
   const char *p = r->text.ptr + pat;
-  rule x = {(uint32_t)pat, (uint32_t)len, line, (unsigned char)allow,
-            (unsigned char)(memchr(p, '*', len) != NULL)};
+  rule x = {(uint32_t)pat, (uint32_t)len,
+            (uint32_t)robots_literal_prefix(p, len), line,
+            (unsigned char)allow};
   url_buf_append(&r->rules, (const char *)&x, sizeof x);
   g->n_rules++;
 }
@@ -205,10 +206,12 @@ static int names(const robots *r, const group *g, const char *a, size_t n) {
 static int rule_matches(const robots *r, const rule *x, const char *s,
                         size_t n) {
   const char *p = r->text.ptr + x->pat;
-  if (x->star) return robots_match(s, n, p, x->len);
-  if (p[x->len - 1] == '$')
-    return n == x->len - 1 && memcmp(s, p, n) == 0;
-  return n >= x->len && memcmp(s, p, x->len) == 0;
+  /* most rules part from a path within their first octets: look at the
+     last of the literal prefix before calling memcmp */
+  if (n < x->lit || (x->lit && s[x->lit - 1] != p[x->lit - 1]) ||
+      memcmp(s, p, x->lit) != 0)
+    return 0;
+  return x->lit == x->len || robots_match_at(s, n, p, x->len, x->lit);
 }
 
 /* The first (best) rule of g matching s[0..n), or NULL. */

@@ -102,6 +102,12 @@ int robots_canon(url_buf *out, const char *s, size_t n, int rule);
 ** is linear, so the whole is O(n + m) with no backtracking.
 */
 int robots_match(const char *s, size_t n, const char *p, size_t m);
+/* The length k of p's text before its first star (or final '$'), and
+   robots_match when p[0..k) is known to start s (a compiled rule checks
+   that first). */
+size_t robots_literal_prefix(const char *p, size_t m);
+int robots_match_at(const char *s, size_t n, const char *p, size_t m,
+                    size_t k);
 
 /* ------------------------------------------------ a file, compiled */
 
