@@ -12,20 +12,21 @@
 
 /* Octets that are neither unreserved nor reserved nor '%' (RFC 3986
    §2.2-2.3): class 1, the ASCII ones (controls, space, " < > \ ^ ` { | }
-   and DEL); class 2, every non-ASCII octet. */
+   and DEL); class 2, every non-ASCII octet; and class 4, '%'. */
 #define ROBOTS_ENC_LO \
   (URL_C0_LO | URL_BIT(' ') | URL_BIT('"') | URL_BIT('<') | URL_BIT('>'))
 #define ROBOTS_ENC_HI                                                    \
   (URL_BITH('\\') | URL_BITH('^') | URL_BITH('`') | URL_BITH('{') |      \
    URL_BITH('|') | URL_BITH('}') | URL_BITH(0x7F))
-#define ENC(c) ((c) >= 128 ? 2 : URL_IN_SET(ROBOTS_ENC, c))
+#define ENC(c) ((c) >= 128 ? 2 : (c) == '%' ? 4 : URL_IN_SET(ROBOTS_ENC, c))
 static const uint16_t ENCODE[256] = URL_CLASS_TABLE(ENC);
 
 /* Whether s[0..n) is already what robots_canon would write. */
 static int is_canon(const unsigned char *s, size_t n, uint16_t mask) {
   for (size_t i = 0; i < n; i++) {
+    if (!(ENCODE[s[i]] & (mask | 4))) continue; /* one test per octet */
     if (ENCODE[s[i]] & mask) return 0;
-    if (s[i] == '%' && i + 2 < n && url_is_hex(s[i + 1]) &&
+    if (i + 2 < n && url_is_hex(s[i + 1]) &&
         url_is_hex(s[i + 2])) {
       unsigned char c = (unsigned char)(url_hex_val(s[i + 1]) * 16 +
                                         url_hex_val(s[i + 2]));
