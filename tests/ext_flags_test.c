@@ -114,6 +114,9 @@ static const struct expected_flags {
     {"url_valid_string", 1, PURE},
     {"url_valid_string", 2, PURE},
     {"url_version", 0, PURE},
+    {"url_robots_allowed", 3, PURE},
+    {"url_robots_crawl_delay", 2, PURE},
+    {"url_robots_decision", 3, PURE},
 };
 #define N_EXPECTED ((int)(sizeof expected / sizeof expected[0]))
 

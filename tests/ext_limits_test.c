@@ -264,6 +264,20 @@ static const limit_case cases[] = {
     FN("url_text_encode", 2, 1, "SELECT url_text_encode(" E30 ", 'shift_jis')")
     COL("url_search_params", "value", 0, "('k=' || " FF40 ", 'latin1')")
     CANNOT("url_search_params", MODULE, "encoding", "the argument as given")
+    CANNOT("url_robots_allowed", 3, NULL, "an integer")
+    CANNOT("url_robots_decision", 3, NULL, "an integer")
+    CANNOT("url_robots_crawl_delay", 2, NULL, "a real")
+    CANNOT("url_robots_rules", MODULE, "line", "an integer")
+    CANNOT("url_robots_rules", MODULE, "group", "an integer")
+    CANNOT("url_robots_rules", MODULE, "valid", "an integer")
+    CANNOT("url_robots_rules", MODULE, "reason", "a text from a fixed list")
+    CANNOT("url_robots_rules", MODULE, "robots_txt", "the argument as given")
+    COL("url_robots_rules", "user_agents", 0, "('user-agent: ' || " FF40 ")")
+    COL("url_robots_rules", "directive", 0, "(" FF40 " || ': x')")
+    COL("url_robots_rules", "value", 0, "('user-agent: ' || " FF40 ")")
+    COLSQL("url_robots_rules", "pattern", 0,
+           "SELECT pattern FROM url_robots_rules('user-agent: a' || char(10) || 'disallow: /' || " E30 ") WHERE line = 2")
+    COL("url_robots_rules", "url", 0, "('sitemap: http://a/' || " E30 ")")
 };
 #define N_CASES ((int)(sizeof cases / sizeof cases[0]))
 
