@@ -3,8 +3,10 @@
 ** the user data of every registered function and module, and what the
 ** connection keeps from call to call (its cache of parsed bases and
 ** storage for long inputs, and the objects functions made from arguments:
-** compiled URL patterns).  Made by url_ext.c's entry point, which sits
-** above it, for the families it lists.
+** compiled URL patterns), and the state a family keeps of its own
+** (url_conn_state: robots.c's cache of compiled robots.txt files).  Made
+** by url_ext.c's entry point, which sits above it, for the families it
+** lists.
 */
 #include "ext.h"
 #include "psl.h"
