@@ -68,7 +68,7 @@ static void held_release(void *v) {
 #define WAYS 8
 #define CACHE_SLOTS (CACHE_BUCKETS * WAYS)
 #define CACHE_BUDGET ((size_t)32 << 20)
-#define CACHE_ONE_MAX ((size_t)2 << 20)
+#define CACHE_ONE_MAX ((size_t)4 << 20)
 
 typedef struct slot {
   held *h;  /* NULL: empty */
