@@ -124,20 +124,12 @@ $(B)/tests/sql_fuzz_test: tests/sql_fuzz_test.c fuzz/sql_fuzz.c $(LIB_OBJ) $(EXT
 	@mkdir -p $(dir $@)
 	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(filter %.c,$^) $(LIB_OBJ) $(EXT_OBJ) $(TEST_LIBS)
 
-# tests/html_fuzz_test: fuzz/html_fuzz.c's oracles over fuzz/html_corpus/
-# and pseudo-random documents.
-$(B)/tests/html_fuzz_test: tests/html_fuzz_test.c fuzz/html_fuzz.c $(LIB_OBJ) $(TEST_LIB) $(wildcard tests/*.h)
+# tests/NAME_fuzz_test (html, referrers, robots, ...): fuzz/NAME_fuzz.c's
+# oracles over fuzz/NAME_corpus/ and pseudo-random inputs; psl_diff_test: the
+# rule table against libpsl, with fuzz/psl_fuzz.c's oracle for its hosts.
+$(B)/tests/%_fuzz_test: tests/%_fuzz_test.c fuzz/%_fuzz.c $(LIB_OBJ) $(TEST_LIB) $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
 	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $(filter %.c,$^) $(LIB_OBJ) $(TEST_LIB) $(TEST_LIBS)
-
-# tests/referrers_fuzz_test: fuzz/referrers_fuzz.c's oracles over
-# fuzz/referrers_corpus/ and pseudo-random referrer and page pairs.
-$(B)/tests/referrers_fuzz_test: tests/referrers_fuzz_test.c fuzz/referrers_fuzz.c $(LIB_OBJ) $(TEST_LIB) $(wildcard tests/*.h)
-	@mkdir -p $(dir $@)
-	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $(filter %.c,$^) $(LIB_OBJ) $(TEST_LIB) $(TEST_LIBS)
-
-# tests/psl_diff_test: the rule table against libpsl, with the PSL fuzz
-# target's oracle (fuzz/psl_fuzz.c) linked in for its pseudo-random hosts.
 $(B)/tests/psl_diff_test: tests/psl_diff_test.c fuzz/psl_fuzz.c $(LIB_OBJ) $(TEST_LIB) $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
 	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $(filter %.c,$^) $(LIB_OBJ) $(TEST_LIB) $(TEST_LIBS)

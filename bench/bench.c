@@ -258,6 +258,31 @@ typedef struct bench_row {
   " + " TEST(ROUTE5) " + " TEST(ROUTE6) " + " TEST(ROUTE7) " + "            \
   TEST(ROUTE8) " + " TEST(ROUTE9) " + " TEST(ROUTE10)
 
+/* A robots.txt of 50 rules (wildcards and `$` among them) in three groups,
+   as a large site's would read, for url_robots_allowed (issue 33: at most
+   1.5x url_href); and 1,000 distinct files (the same rules, each with its
+   own comment line), one per row of a join (at most 2x url_href). */
+#define ROBOTS_RULES                                                         \
+  "Disallow: /admin/\nDisallow: /cart\nDisallow: /checkout/\n"              \
+  "Disallow: /*?sessionid=\nDisallow: /*?sid=\nDisallow: /*&sid=\n"          \
+  "Disallow: /*.pdf$\nDisallow: /*.doc$\nDisallow: /*.xls$\n"                \
+  "Disallow: /search\nDisallow: /*/print/\nDisallow: /tmp/\n"                \
+  "Disallow: /private/\nAllow: /private/public/\nDisallow: /user/*/edit\n"    \
+  "Disallow: /*?utm_source=\nDisallow: /*?ref=\nDisallow: /api/\n"           \
+  "Allow: /api/docs/\nDisallow: /login\nDisallow: /logout\n"                  \
+  "Disallow: /*/feed/$\nDisallow: /wp-admin/\nAllow: /wp-admin/admin-ajax.php\n"
+#define ROBOTS50                                                             \
+  "'# robots.txt\nUser-agent: *\n" ROBOTS_RULES "Crawl-delay: 1\n\n"        \
+  "User-agent: GPTBot\nUser-agent: CCBot\nDisallow: /\n\n"                   \
+  "User-agent: Googlebot\n" ROBOTS_RULES                                     \
+  "Disallow: /*.json$\nDisallow: /static/*.map$\n\n"                         \
+  "Sitemap: https://example.com/sitemap.xml\n'"
+#define ROBOTS1000                                                           \
+  "DROP TABLE IF EXISTS robots; CREATE TABLE robots(k INTEGER PRIMARY KEY, " \
+  "body TEXT); INSERT INTO robots WITH RECURSIVE n(k) AS (SELECT 0 UNION "   \
+  "ALL SELECT k + 1 FROM n WHERE k < 999) SELECT k, " ROBOTS50              \
+  " || '# file ' || k FROM n"
+
 static const bench_row ROWS[] = {
     {"identity(u)"}, /* the baseline of "x ident": keep first */
     {"u", .label = "u (no function call)"},
@@ -314,6 +339,14 @@ static const bench_row ROWS[] = {
     {"url_referrer_medium(u)", .vs = "url_hostname(u)"},
     {"url_referrer_source(u)", .vs = "url_hostname(u)"},
     {"url_channel(u)", .vs = "url_hostname(u)"},
+    /* robots.txt (issue 33) */
+    {"url_robots_allowed(" ROBOTS50 ", 'bot', u)",
+     .label = "url_robots_allowed(const 50-rule robots, 'bot', u)",
+     .vs = "url_href(u)"},
+    {"url_robots_allowed(r.body, 'bot', u)",
+     .from = "urls JOIN robots AS r ON r.k = urls.rowid % 1000",
+     .label = "url_robots_allowed(r.body, 'bot', u) join, 1000 files",
+     .vs = "url_href(u)"},
 };
 #define N_ROWS ((int)(sizeof ROWS / sizeof ROWS[0]))
 
@@ -519,6 +552,8 @@ static long long fill(sqlite3 *db, long rows, const char *files) {
   }
   sqlite3_finalize(ins);
   if (sqlite3_exec(db, "COMMIT", 0, 0, 0)) die(db, "commit");
+  /* robots(k, body): the 1,000 robots.txt files of the robots join row */
+  if (sqlite3_exec(db, ROBOTS1000, 0, 0, 0)) die(db, "robots table");
   if (files)
     printf("data: %s (%zu URLs, repeated/truncated to %ld rows)\n", files,
            l.count, rows);

@@ -69,6 +69,12 @@ static const growth_case GROWTH[] = {
     {"url_links end tags in foreign content", "'<svg>' || " R("'<b><g></i></a>'"), "(SELECT count(*) FROM url_links(a, 'https://a/'))"},
     {"url_links adoption agency", R("'<a href=x><div>'") " || " R("'</a>'"), "(SELECT count(*) FROM url_links(a, 'https://a/'))"},
     {"url_links frameset prescan", R("'<a href=x>'") " || '<frameset><frame src=f>'", "(SELECT count(*) FROM url_links(a, 'https://a/'))"},
+    {"url_robots_allowed many rules", "'user-agent: *\n' || " R("'disallow: /a*b\n'"), "url_robots_allowed(a, 'bot', 'https://h/aaaa')"},
+    {"url_robots_allowed stars x path", R("'*a'"), "url_robots_allowed('user-agent: *\ndisallow: /' || a || 'b', 'bot', 'https://h/' || replace(a, '*', ''))"},
+    {"url_robots_allowed long path", R("'ab'"), "url_robots_allowed('user-agent: *\ndisallow: /*a*b*c\nallow: /*b$', 'bot', 'https://h/' || a)"},
+    {"url_robots_decision many groups", R("'user-agent: a\nallow: /x\n'"), "url_robots_decision(a, 'a', 'https://h/x')"},
+    {"url_robots_crawl_delay many groups", R("'user-agent: b\ndisallow: /\n'") " || 'user-agent: a\ncrawl-delay: 1'", "url_robots_crawl_delay(a, 'a')"},
+    {"url_robots_rules many lines", "'user-agent: *\n' || " R("'disallow: /x # c\n'"), "(SELECT count(*) FROM url_robots_rules(a))"},
 };
 #undef R
 

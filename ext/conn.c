@@ -3,8 +3,10 @@
 ** the user data of every registered function and module, and what the
 ** connection keeps from call to call (its cache of parsed bases and
 ** storage for long inputs, and the objects functions made from arguments:
-** compiled URL patterns).  Made by url_ext.c's entry point, which sits
-** above it, for the families it lists.
+** compiled URL patterns), and the state a family keeps of its own
+** (url_conn_state: robots.c's cache of compiled robots.txt files).  Made
+** by url_ext.c's entry point, which sits above it, for the families it
+** lists.
 */
 #include "ext.h"
 #include "psl.h"
@@ -18,6 +20,8 @@ struct url_conn {
                              url_psl_load replaces it */
   url_call_cache *cache;  /* made on first use */
   url_objs *objs;         /* made on first use */
+  void *state[URL_CONN_STATES]; /* families' own state (url_conn_state) */
+  void (*destroy[URL_CONN_STATES])(void *);
   url_tvf_reg *tvfs;      /* the table-valued functions' client data, after fns[] */
   url_fn fns[];           /* the scalar functions' user data */
 };
@@ -35,6 +39,10 @@ url_conn *url_conn_new(const url_family *const *fams, int n) {
   c->refs = 1;
   c->cache = NULL;
   c->objs = NULL;
+  for (int i = 0; i < URL_CONN_STATES; i++) {
+    c->state[i] = NULL;
+    c->destroy[i] = NULL;
+  }
   if (url_psl_open_default(&c->psl, &url_mem_sqlite) != URL_OK) {
     sqlite3_free(c);
     return NULL;
@@ -68,11 +76,21 @@ void url_conn_release(url_conn *c) {
     url_psl_close(&c->psl);
     cache_free(c->cache);
     objs_free(c->objs);
+    for (int i = 0; i < URL_CONN_STATES; i++)
+      if (c->state[i]) c->destroy[i](c->state[i]);
     sqlite3_free(c);
   }
 }
 
 const url_psl_list *url_conn_psl(const url_conn *c) { return &c->psl; }
+
+void *url_conn_state(url_conn *c, int id) { return c->state[id]; }
+
+void url_conn_set_state(url_conn *c, int id, void *p, void (*destroy)(void *)) {
+  if (c->state[id]) c->destroy[id](c->state[id]);
+  c->state[id] = p;
+  c->destroy[id] = destroy;
+}
 
 void url_conn_set_psl(url_conn *c, url_psl_list *l) {
   url_psl_list old = c->psl;

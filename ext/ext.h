@@ -159,6 +159,16 @@ void *url_conn_obj_find(url_conn *c, const url_obj_kind *kind, const char *p,
 int url_conn_obj_put(url_conn *c, const url_obj_kind *kind, const char *p,
                      size_t n, size_t max, void *obj);
 
+/*
+** State a family keeps for the connection beyond the objects above (the
+** robots family's cache of compiled robots.txt files: robots.c), made by
+** the family on first use and freed with the connection by the function
+** it gave.  One slot per id.
+*/
+enum { URL_CONN_ROBOTS, URL_CONN_STATES };
+void *url_conn_state(url_conn *c, int id);
+void url_conn_set_state(url_conn *c, int id, void *p, void (*destroy)(void *));
+
 /* --------------------------------------------------------------- arguments */
 
 /* The connection's SQLITE_LIMIT_LENGTH: the longest result we may return. */
@@ -524,6 +534,7 @@ extern const url_family url_keys_family;          /* keys.c */
 extern const url_family url_pattern_family;       /* pattern.c */
 extern const url_family url_encoding_family;      /* encoding.c */
 extern const url_family url_referrers_family;    /* referrers.c */
+extern const url_family url_robots_family;        /* robots.c */
 
 /*
 ** An encoding argument argv[i] (encoding.c): a label of the Encoding

@@ -62,6 +62,7 @@ static const url_family *const families[] = {
     &url_pattern_family,
     &url_links_family,
     &url_referrers_family,
+    &url_robots_family,
 };
 #define N_FAMILIES URL_COUNT(families)
 

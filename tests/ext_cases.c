@@ -199,5 +199,19 @@ const ext_case ext_cases[] = {
     {"url_channel", 1,
      "SELECT url_channel(url), url_channel(url || '&utm_source=' || text) FROM inputs"},
     {"url_channel", 2, "SELECT url_channel(base, url) FROM inputs"},
+    {"url_robots_allowed", 3,
+     "SELECT url_robots_allowed('User-agent: *' || char(10) || 'Disallow: /b'"
+     " || char(10) || 'Allow: /*' || text || '$', 'bot', url),"
+     " url_robots_allowed(text, host, url) FROM inputs"},
+    {"url_robots_decision", 3,
+     "SELECT url_robots_decision('user-agent: ' || host || char(13) ||"
+     " 'disallow: /*?' || char(10) || 'allow: /a/index.html', host, url) FROM inputs"},
+    {"url_robots_crawl_delay", 2,
+     "SELECT url_robots_crawl_delay('user-agent: ' || host || char(10) ||"
+     " 'crawl-delay: 1.5', host), url_robots_crawl_delay(text, 'x') FROM inputs"},
+    {"url_robots_rules", EXT_MODULE,
+     "SELECT r.*, r.robots_txt FROM inputs AS i, url_robots_rules('sitemap: ' ||"
+     " i.url || char(10) || 'user-agent: ' || i.host || char(10) || 'disalow ' ||"
+     " i.text || char(10) || i.text) AS r"},
 };
 const int ext_n_cases = (int)(sizeof ext_cases / sizeof ext_cases[0]);

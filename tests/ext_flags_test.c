@@ -122,6 +122,9 @@ static const struct expected_flags {
     {"url_referrer_source", 2, PURE},
     {"url_channel", 1, PURE},
     {"url_channel", 2, PURE},
+    {"url_robots_allowed", 3, PURE},
+    {"url_robots_crawl_delay", 2, PURE},
+    {"url_robots_decision", 3, PURE},
 };
 #define N_EXPECTED ((int)(sizeof expected / sizeof expected[0]))
 

@@ -281,6 +281,20 @@ static const limit_case cases[] = {
        "SELECT url_referrer_source('http://' || " HOST_A ", 'http://a/')")
     CANNOT("url_channel", 1, NULL, "a name from a fixed list (GA4's channel groups)")
     CANNOT("url_channel", 2, NULL, "a name from a fixed list (GA4's channel groups)")
+    CANNOT("url_robots_allowed", 3, NULL, "an integer")
+    CANNOT("url_robots_decision", 3, NULL, "an integer")
+    CANNOT("url_robots_crawl_delay", 2, NULL, "a real")
+    CANNOT("url_robots_rules", MODULE, "line", "an integer")
+    CANNOT("url_robots_rules", MODULE, "group", "an integer")
+    CANNOT("url_robots_rules", MODULE, "valid", "an integer")
+    CANNOT("url_robots_rules", MODULE, "reason", "a text from a fixed list")
+    CANNOT("url_robots_rules", MODULE, "robots_txt", "the argument as given")
+    COL("url_robots_rules", "user_agents", 0, "('user-agent: ' || " FF40 ")")
+    COL("url_robots_rules", "directive", 0, "(" FF40 " || ': x')")
+    COL("url_robots_rules", "value", 0, "('user-agent: ' || " FF40 ")")
+    COLSQL("url_robots_rules", "pattern", 0,
+           "SELECT pattern FROM url_robots_rules('user-agent: a' || char(10) || 'disallow: /' || " E30 ") WHERE line = 2")
+    COL("url_robots_rules", "url", 0, "('sitemap: http://a/' || " E30 ")")
 };
 #define N_CASES ((int)(sizeof cases / sizeof cases[0]))
 

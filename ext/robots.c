@@ -1,0 +1,503 @@
+/*
+** robots.txt from SQL (RFC 9309, read as Google's reference parser reads
+** it; robots/).
+**
+**   SELECT url_robots_allowed('User-agent: *
+** Disallow: /private', 'MyBot', 'https://a.example/private/x');   -- 0
+**   SELECT url_robots_decision('User-agent: *
+** Disallow: /private', 'MyBot', 'https://a.example/private/x');   -- 2
+**   SELECT url_robots_crawl_delay('User-agent: *
+** Crawl-delay: 2.5', 'MyBot');                                     -- 2.5
+**   SELECT line, directive, value FROM url_robots_rules('Sitemap: https://a.example/s.xml');
+**   -- 1 | sitemap | https://a.example/s.xml
+**
+** url_robots_allowed(robots_txt, user_agent, url): 1 if the crawler whose
+** product token is user_agent (compared whole, case-insensitively: pass
+** 'Googlebot', not the User-Agent header) may fetch url, else 0.  url is
+** parsed by the URL parser; its path and query are matched.  robots_txt
+** is TEXT or a BLOB of the bytes as fetched.  NULL in any argument, or a
+** url that does not parse, gives NULL.
+** url_robots_decision(robots_txt, user_agent, url): the line number of the
+** rule that decided, NULL when none did (allowed).
+** url_robots_crawl_delay(robots_txt, user_agent): the crawl-delay in
+** seconds (REAL) of the groups that apply to user_agent, or NULL.
+** url_robots_rules(robots_txt): one row per line with text: line, group
+** (1-based; NULL outside groups and for sitemaps), the group's user_agents
+** (a JSON array of the values as written), directive (lower case, or an
+** unknown key as written; NULL for a line without key: value), value,
+** pattern (the canonical form an allow / disallow line is matched in),
+** valid, reason (why a line does not count, or the mistake forgiven in
+** one that does), url (a sitemap's URL as parsed, NULL if it is not one).
+**
+** Storage.  A robots_txt constant for the statement is compiled once
+** (auxdata).  One that changes from row to row (a join with a table of
+** robots files) is looked up in the connection's cache of compiled files,
+** keyed by the file's bytes: up to CACHE_SLOTS (4,096) files and CACHE_BUDGET
+** bytes (bytes of the file plus its compiled form); files over
+** CACHE_ONE_MAX are compiled per call; past the budget the cache starts
+** again empty.
+*/
+#include <string.h>
+
+#include "ext.h"
+#include "parse.h"
+#include "robots.h"
+#include "utf8.h"
+
+/* ------------------------------------------------- compiled files, kept */
+
+/* A compiled file, shared by the cache, statements' auxdata and calls. */
+typedef struct held {
+  int refs;
+  robots *r;
+  size_t bytes; /* the file's bytes and its compiled form */
+} held;
+
+static void held_release(void *v) {
+  held *h = v;
+  if (!h || --h->refs > 0) return;
+  robots_free(h->r);
+  sqlite3_free(h);
+}
+
+/* Buckets of WAYS slots, the least recently used of a bucket replaced
+   (eight ways: a join cycling over a thousand or so distinct files keeps
+   them all, where LRU over fewer ways would miss on every row of a
+   bucket that overflows). */
+#define CACHE_BUCKETS 512
+#define WAYS 8
+#define CACHE_SLOTS (CACHE_BUCKETS * WAYS)
+#define CACHE_BUDGET ((size_t)32 << 20)
+#define CACHE_ONE_MAX ((size_t)4 << 20)
+
+typedef struct slot {
+  held *h;  /* NULL: empty */
+  uint64_t hash, used;
+  char *key; /* the file's bytes (sqlite3_malloc) */
+  size_t n;
+} slot;
+
+typedef struct cache {
+  slot s[CACHE_SLOTS];
+  uint64_t clock;
+  size_t bytes;
+  int last; /* the slot last found or filled; -1: none */
+} cache;
+
+static void slot_empty(cache *c, slot *s) {
+  if (!s->h) return;
+  c->bytes -= s->h->bytes;
+  held_release(s->h);
+  sqlite3_free(s->key);
+  s->h = NULL;
+  s->key = NULL;
+}
+
+static void cache_free(void *v) {
+  cache *c = v;
+  for (int i = 0; i < CACHE_SLOTS; i++) slot_empty(c, &c->s[i]);
+  sqlite3_free(c);
+}
+
+/*
+** A hash of the file's length and of at most 24 of its 8-octet words (8
+** at its start, 8 at its end, 8 spread through the middle), mixed in two
+** independent chains: lookups compare the whole key anyway, so sampling
+** costs only a collision now and then, and a row of a join does not hash
+** its whole file.
+*/
+static uint64_t word_at(const char *p) {
+  uint64_t w;
+  memcpy(&w, p, 8);
+  return w;
+}
+
+static uint64_t key_hash(const char *p, size_t n) {
+  const uint64_t K = 0x9E3779B97F4A7C15ULL;
+  uint64_t a = n * K, b = ~n;
+  if (n < 8) {
+    for (size_t i = 0; i < n; i++) a = (a ^ (unsigned char)p[i]) * K;
+    return a ^ (a >> 29);
+  }
+  size_t words = n / 8, step = words > 24 ? (words - 16) / 8 : 1;
+  for (size_t i = 0; i < 8 && i < words; i++) {
+    a = (a ^ word_at(p + 8 * i)) * K;
+    b = (b ^ word_at(p + n - 8 - 8 * i)) * K;
+  }
+  for (size_t i = 8, k = 0; k < 8 && i + 8 < words; i += step, k++)
+    a = (a ^ word_at(p + 8 * i)) * K;
+  /* a multiply carries differences only upwards: fold the high bits
+     into the low ones the bucket is taken from (MurmurHash3's finalizer) */
+  a ^= b;
+  a = (a ^ (a >> 33)) * 0xFF51AFD7ED558CCDULL;
+  a = (a ^ (a >> 33)) * 0xC4CEB9FE1A85EC53ULL;
+  return a ^ (a >> 33);
+}
+
+/* The first slot of the bucket of hash h. */
+static int bucket(uint64_t h) { return (int)(h % CACHE_BUCKETS) * WAYS; }
+
+/* Files of a site's robots often differ only near their ends: the last
+   octets are compared first. */
+static int slot_is(const slot *s, const char *p, size_t n) {
+  if (!s->h || s->n != n) return 0;
+  size_t t = n < 16 ? n : 16;
+  return n == 0 || (memcmp(s->key + n - t, p + n - t, t) == 0 &&
+                    memcmp(s->key, p, n - t) == 0);
+}
+
+/*
+** The compiled file p[0..n), with a reference for the caller: the cache's
+** (*again: the one its previous lookup gave), or compiled now and kept
+** when it fits.  Returns URL_OK or URL_NOMEM.
+*/
+static int compiled_of(url_conn *conn, const char *p, size_t n, held **out,
+                       int *again) {
+  *again = 0;
+  cache *c = url_conn_state(conn, URL_CONN_ROBOTS);
+  if (c && c->last >= 0 && slot_is(&c->s[c->last], p, n)) {
+    *again = 1;
+    *out = c->s[c->last].h;
+    (*out)->refs++;
+    return URL_OK;
+  }
+  uint64_t h = key_hash(p, n);
+  int b = bucket(h);
+  for (int i = b; c && i < b + WAYS; i++) {
+    slot *s = &c->s[i];
+    if (s->hash == h && slot_is(s, p, n)) {
+      s->used = ++c->clock;
+      c->last = i;
+      *out = s->h;
+      s->h->refs++;
+      return URL_OK;
+    }
+  }
+  held *k = sqlite3_malloc64(sizeof *k);
+  if (!k) return URL_NOMEM;
+  if (robots_parse(p, n, &url_mem_sqlite, &k->r) != URL_OK) {
+    sqlite3_free(k);
+    return URL_NOMEM;
+  }
+  k->refs = 1;
+  k->bytes = n + robots_bytes(k->r);
+  *out = k;
+  if (k->bytes > CACHE_ONE_MAX) return URL_OK;
+  if (!c) {
+    c = sqlite3_malloc64(sizeof *c);
+    if (!c) return URL_OK; /* not kept */
+    memset(c, 0, sizeof *c);
+    c->last = -1;
+    url_conn_set_state(conn, URL_CONN_ROBOTS, c, cache_free);
+  }
+  char *key = sqlite3_malloc64(n ? n : 1);
+  if (!key) return URL_OK;
+  if (n) memcpy(key, p, n);
+  slot *s = &c->s[b];
+  for (int i = b + 1; i < b + WAYS && s->h; i++)
+    if (!c->s[i].h || c->s[i].used < s->used) s = &c->s[i];
+  slot_empty(c, s);
+  if (c->bytes + k->bytes > CACHE_BUDGET)
+    for (int i = 0; i < CACHE_SLOTS; i++) slot_empty(c, &c->s[i]);
+  *s = (slot){k, h, ++c->clock, key, n};
+  k->refs++;
+  c->bytes += k->bytes;
+  c->last = (int)(s - c->s);
+  return URL_OK;
+}
+
+/*
+** The compiled robots_txt of argument 0: the statement's (auxdata), or
+** the connection's with a reference for the call (*held: 1, or 2 when it
+** is the one the previous lookup gave).  NULL with *rc an error code.
+*/
+static held *robots_arg(sqlite3_context *ctx, sqlite3_value *v, int *hold,
+                        int *rc) {
+  held *h = sqlite3_get_auxdata(ctx, 0);
+  *hold = 0;
+  *rc = URL_OK;
+  if (h) return h;
+  const char *p;
+  size_t n;
+  *rc = url_arg_bytes(v, &p, &n);
+  if (*rc != URL_OK) return NULL;
+  int again;
+  *rc = compiled_of(url_fn_conn(ctx), p ? p : "", n, &h, &again);
+  if (*rc != URL_OK) return NULL;
+  *hold = again ? 2 : 1;
+  return h;
+}
+
+/* Ends the call's use of h: one found twice in a row (a constant
+   argument, from the statement's second row on) goes to SQLite as
+   auxdata, which keeps it while the argument stays the same. */
+static void robots_done(sqlite3_context *ctx, held *h, int hold) {
+  if (hold == 2) sqlite3_set_auxdata(ctx, 0, h, held_release);
+  else if (hold) held_release(h);
+}
+
+/* ------------------------------------------------------- the functions */
+
+enum { ROBOTS_ALLOWED, ROBOTS_DECISION };
+
+static void url_fn_robots(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  for (int i = 0; i < argc; i++)
+    if (sqlite3_value_type(argv[i]) == SQLITE_NULL) return; /* NULL */
+  url_call c;
+  url_call_begin(&c, ctx);
+  int rc = url_call_parse(&c, argv, 2, -1);
+  const char *agent;
+  size_t an;
+  if (rc == URL_OK) rc = url_arg_bytes(argv[1], &agent, &an);
+  int hold = 0;
+  held *h = NULL;
+  if (rc == URL_OK) h = robots_arg(ctx, argv[0], &hold, &rc);
+  robots_verdict v = {1, 0};
+  if (h) rc = robots_decide_url(h->r, agent ? agent : "", an, &c.u, &c.out, &v);
+  if (url_fn_arg(ctx) == ROBOTS_ALLOWED) url_result_int(ctx, rc, v.allowed);
+  else url_result_int(ctx, rc == URL_OK && v.line == 0 ? URL_FAILURE : rc, v.line);
+  if (h) robots_done(ctx, h, hold);
+  url_call_end(&c);
+}
+
+static void url_fn_robots_crawl_delay(sqlite3_context *ctx, int argc,
+                                      sqlite3_value **argv) {
+  for (int i = 0; i < argc; i++)
+    if (sqlite3_value_type(argv[i]) == SQLITE_NULL) return;
+  const char *agent;
+  size_t an;
+  int rc = url_arg_bytes(argv[1], &agent, &an);
+  int hold = 0;
+  held *h = NULL;
+  if (rc == URL_OK) h = robots_arg(ctx, argv[0], &hold, &rc);
+  double d;
+  int line;
+  if (!h) url_result_int(ctx, rc, 0); /* NOMEM */
+  else if (robots_crawl_delay(h->r, agent ? agent : "", an, &d, &line))
+    sqlite3_result_double(ctx, d);
+  if (h) robots_done(ctx, h, hold);
+}
+
+/* ------------------------------------------------ url_robots_rules */
+
+/* One row: a line with text, its offsets into the cursor's copy. */
+typedef struct rrow {
+  int line, group, directive, forgiven;
+  size_t key, key_n, value, value_n;
+  const char *skipped;
+} rrow;
+
+typedef struct rules_cursor {
+  url_tvf_cursor base;
+  url_buf text;   /* the file's bytes */
+  url_buf rows;   /* rrow[] */
+  url_buf agents; /* per group: offset into json (size_t[]) */
+  url_buf json;   /* the groups' user_agents arrays, one after another */
+  url_buf tmp;    /* a column's text */
+  char tst[256];
+} rules_cursor;
+
+#define RROWS(c) ((rrow *)(void *)(c)->rows.ptr)
+
+static void rules_open(url_tvf_cursor *cur) {
+  rules_cursor *c = (rules_cursor *)cur;
+  url_buf_init(&c->text, &url_mem_sqlite, NULL, 0, SIZE_MAX);
+  url_buf_init(&c->rows, &url_mem_sqlite, NULL, 0, SIZE_MAX);
+  url_buf_init(&c->agents, &url_mem_sqlite, NULL, 0, SIZE_MAX);
+  url_buf_init(&c->json, &url_mem_sqlite, NULL, 0, SIZE_MAX);
+  url_buf_init(&c->tmp, &url_mem_sqlite, c->tst, sizeof c->tst, SIZE_MAX);
+}
+
+static void rules_close(url_tvf_cursor *cur) {
+  rules_cursor *c = (rules_cursor *)cur;
+  url_buf_free(&c->text);
+  url_buf_free(&c->rows);
+  url_buf_free(&c->agents);
+  url_buf_free(&c->json);
+  url_buf_free(&c->tmp);
+}
+
+static int collect(void *arg, const robots_line *l) {
+  rules_cursor *c = arg;
+  const char *t = c->text.ptr;
+  rrow r = {l->line, l->group, l->directive, l->forgiven,
+            l->key ? (size_t)(l->key - t) : 0, l->key_n,
+            (size_t)(l->value - t), l->value_n, l->skipped};
+  url_buf_append(&c->rows, (const char *)&r, sizeof r);
+  return c->rows.err;
+}
+
+/* The groups' user_agents arrays: ["a", "b"] per group, from its
+   user-agent lines (a group's lines may be anywhere in the file). */
+static int group_arrays(rules_cursor *c, int n_groups) {
+  size_t n_rows = c->rows.len / sizeof(rrow);
+  c->agents.len = c->json.len = 0;
+  for (int g = 0; g < n_groups; g++) {
+    size_t at = c->json.len;
+    url_buf_append(&c->agents, (const char *)&at, sizeof at);
+    sqlite3_str *s = sqlite3_str_new(NULL);
+    sqlite3_str_appendchar(s, 1, '[');
+    int first = 1;
+    for (size_t i = 0; i < n_rows; i++) {
+      const rrow *r = &RROWS(c)[i];
+      if (r->group != g || r->directive != ROBOTS_USER_AGENT || r->skipped)
+        continue;
+      if (!first) sqlite3_str_appendchar(s, 1, ',');
+      first = 0;
+      url_json_append_string(s, c->text.ptr + r->value, r->value_n);
+    }
+    sqlite3_str_appendchar(s, 1, ']');
+    int len = sqlite3_str_length(s);
+    char *z = sqlite3_str_finish(s);
+    if (!z) return URL_NOMEM;
+    url_buf_append(&c->json, z, (size_t)len);
+    sqlite3_free(z);
+  }
+  size_t end = c->json.len;
+  url_buf_append(&c->agents, (const char *)&end, sizeof end);
+  if (c->agents.err) return c->agents.err;
+  return c->json.err;
+}
+
+static int rules_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
+  rules_cursor *c = (rules_cursor *)cur;
+  c->text.len = c->rows.len = 0;
+  c->text.err = c->rows.err = c->agents.err = c->json.err = URL_OK;
+  if (!argv[0] || sqlite3_value_type(argv[0]) == SQLITE_NULL) return URL_OK;
+  const char *p;
+  size_t n;
+  int rc = url_arg_bytes(argv[0], &p, &n);
+  if (rc != URL_OK) return rc;
+  url_buf_append(&c->text, p ? p : "", n);
+  if (c->text.err) return c->text.err;
+  rc = robots_scan(c->text.ptr ? c->text.ptr : "", c->text.len, collect, c);
+  if (rc != URL_OK) return rc;
+  int n_groups = 0;
+  size_t n_rows = c->rows.len / sizeof(rrow);
+  for (size_t i = 0; i < n_rows; i++)
+    if (RROWS(c)[i].group >= n_groups) n_groups = RROWS(c)[i].group + 1;
+  rc = group_arrays(c, n_groups);
+  if (rc == URL_OK) cur->n_rows = (sqlite3_int64)n_rows;
+  return rc;
+}
+
+static const char *const DIRECTIVES[] = {NULL, "user-agent", "allow",
+                                         "disallow", "sitemap",
+                                         "crawl-delay", NULL};
+
+/* Text of the file (any bytes) as a result: valid UTF-8. */
+static void result_bytes(rules_cursor *c, sqlite3_context *ctx, const char *s,
+                         size_t n) {
+  const char *out;
+  size_t on;
+  c->tmp.len = 0;
+  int rc = url_utf8_sanitize(s, n, &c->tmp, &out, &on);
+  url_result(ctx, rc, out, on);
+}
+
+/* The mistakes forgiven in a line that counts, or NULL. */
+static void forgiven(rules_cursor *c, sqlite3_context *ctx, const rrow *r) {
+  if (!r->forgiven) return;
+  c->tmp.len = 0;
+  if (r->forgiven & ROBOTS_TYPO) {
+    url_buf_puts(&c->tmp, "key read as ");
+    url_buf_puts(&c->tmp, DIRECTIVES[r->directive]);
+  }
+  if (r->forgiven & ROBOTS_NO_COLON)
+    url_buf_puts(&c->tmp, c->tmp.len ? "; no colon" : "no colon");
+  if (r->forgiven & ROBOTS_LINE_CUT)
+    url_buf_puts(&c->tmp, c->tmp.len ? "; line cut at 16663 bytes"
+                                     : "line cut at 16663 bytes");
+  url_result(ctx, c->tmp.err, c->tmp.ptr, c->tmp.len);
+}
+
+static void rules_column(url_tvf_cursor *cur, sqlite3_context *ctx, int i) {
+  rules_cursor *c = (rules_cursor *)cur;
+  const rrow *r = &RROWS(c)[cur->row];
+  const char *t = c->text.ptr;
+  switch (i) {
+  case 0: /* line */
+    sqlite3_result_int(ctx, r->line);
+    break;
+  case 1: /* group */
+    if (r->group >= 0) sqlite3_result_int(ctx, r->group + 1);
+    break;
+  case 2: /* user_agents */
+    if (r->group >= 0) {
+      const size_t *at = (const size_t *)(void *)c->agents.ptr;
+      url_result(ctx, URL_OK, c->json.ptr + at[r->group],
+                 at[r->group + 1] - at[r->group]);
+    }
+    break;
+  case 3: /* directive */
+    if (r->directive == ROBOTS_UNKNOWN) result_bytes(c, ctx, t + r->key, r->key_n);
+    else if (DIRECTIVES[r->directive])
+      sqlite3_result_text(ctx, DIRECTIVES[r->directive], -1, SQLITE_STATIC);
+    break;
+  case 4: /* value */
+    result_bytes(c, ctx, t + r->value, r->value_n);
+    break;
+  case 5: /* pattern */
+    if (!r->skipped && (r->directive == ROBOTS_ALLOW ||
+                        r->directive == ROBOTS_DISALLOW)) {
+      c->tmp.len = 0;
+      if (robots_canon(&c->tmp, t + r->value, r->value_n, 1))
+        url_buf_append(&c->tmp, t + r->value, r->value_n);
+      url_result(ctx, c->tmp.err, c->tmp.ptr ? c->tmp.ptr : "", c->tmp.len);
+    }
+    break;
+  case 6: /* valid */
+    sqlite3_result_int(ctx, r->skipped == NULL);
+    break;
+  case 7: /* reason */
+    if (r->skipped) sqlite3_result_text(ctx, r->skipped, -1, SQLITE_STATIC);
+    else forgiven(c, ctx, r);
+    break;
+  case 8: /* url: a sitemap's, parsed */
+    if (r->directive == ROBOTS_SITEMAP && !r->skipped) {
+      char ust[URL_STACK];
+      url u;
+      url_init(&u, &url_mem_sqlite, ust, sizeof ust, cur->max);
+      url_input in;
+      int rc = url_parse_input(&u, t + r->value, r->value_n, NULL, &in, NULL);
+      url_str h = url_href(&u);
+      url_result(ctx, rc, h.s, h.n);
+      url_input_free(&in);
+      url_free(&u);
+    }
+    break;
+  }
+}
+
+static const char *const rules_columns[] = {
+    "line INTEGER", "\"group\" INTEGER", "user_agents TEXT", "directive TEXT",
+    "value TEXT",   "pattern TEXT",      "valid INTEGER",    "reason TEXT",
+    "url TEXT"};
+static const char *const rules_args[] = {"robots_txt"};
+
+static const url_tvf url_robots_rules_tvf = {
+    .name = "url_robots_rules",
+    .columns = rules_columns,
+    .n_columns = URL_COUNT(rules_columns),
+    .arg_names = rules_args,
+    .n_args = 1,
+    .n_required = 1,
+    .cursor_size = sizeof(rules_cursor),
+    .open = rules_open,
+    .close = rules_close,
+    .filter = rules_filter,
+    .column = rules_column,
+};
+
+/* ------------------------------------------------------ registration */
+
+static const url_func funcs[] = {
+    {"url_robots_allowed", 3, URL_PURE, ROBOTS_ALLOWED, url_fn_robots},
+    {"url_robots_decision", 3, URL_PURE, ROBOTS_DECISION, url_fn_robots},
+    {"url_robots_crawl_delay", 2, URL_PURE, 0, url_fn_robots_crawl_delay},
+};
+
+static const url_tvf *const tvfs[] = {&url_robots_rules_tvf};
+
+const url_family url_robots_family = {funcs, URL_COUNT(funcs), tvfs,
+                                      URL_COUNT(tvfs)};

@@ -1,0 +1,157 @@
+-- robots.txt (RFC 9309): url_robots_allowed, url_robots_decision,
+-- url_robots_crawl_delay, url_robots_rules (ext/robots.c).
+CREATE TEMP TABLE r(name TEXT PRIMARY KEY, body);
+INSERT INTO r VALUES ('simple', 'User-agent: *
+Disallow: /private
+Allow: /private/public
+Crawl-delay: 3
+
+User-agent: GPTBot
+User-agent: CCBot
+Disallow: /
+
+Sitemap: https://example.com/sitemap.xml
+');
+
+-- allowed / disallowed, the longest match, allow on a tie
+INSERT INTO checks VALUES ('allowed', url_robots_allowed((SELECT body FROM r WHERE name = 'simple'), 'MyBot', 'https://example.com/a'), 1);
+INSERT INTO checks VALUES ('disallowed', url_robots_allowed((SELECT body FROM r WHERE name = 'simple'), 'MyBot', 'https://example.com/private/x'), 0);
+INSERT INTO checks VALUES ('longest allow', url_robots_allowed((SELECT body FROM r WHERE name = 'simple'), 'MyBot', 'https://example.com/private/public/y'), 1);
+INSERT INTO checks VALUES ('named group', url_robots_allowed((SELECT body FROM r WHERE name = 'simple'), 'gptbot', 'https://example.com/a'), 0);
+INSERT INTO checks VALUES ('second agent of a group', url_robots_allowed((SELECT body FROM r WHERE name = 'simple'), 'CCBot', 'https://example.com/a'), 0);
+INSERT INTO checks VALUES ('tie: allow', url_robots_allowed('user-agent: *
+disallow: /a
+allow: /a', 'x', 'https://h/a'), 1);
+INSERT INTO checks VALUES ('/robots.txt allowed', url_robots_allowed('user-agent: *
+disallow: /', 'x', 'https://h/robots.txt'), 1);
+INSERT INTO checks VALUES ('query matched', url_robots_allowed('user-agent: *
+disallow: /*?sid=', 'x', 'https://h/p?sid=1'), 0);
+INSERT INTO checks VALUES ('fragment not matched', url_robots_allowed('user-agent: *
+disallow: /p$', 'x', 'https://h/p#frag'), 0);
+INSERT INTO checks VALUES ('empty path is /', url_robots_allowed('user-agent: *
+disallow: /$', 'x', 'https://h'), 0);
+INSERT INTO checks VALUES ('wildcard and $', url_robots_allowed('user-agent: *
+disallow: /*.pdf$', 'x', 'https://h/a/b.pdf'), 0);
+INSERT INTO checks VALUES ('wildcard and $, not at end', url_robots_allowed('user-agent: *
+disallow: /*.pdf$', 'x', 'https://h/a/b.pdf?x'), 1);
+-- the URL as the URL parser gives it: non-ASCII percent-encoded, escapes
+-- of unreserved characters equal to the characters (RFC 9309 §2.2.2)
+INSERT INTO checks VALUES ('non-ASCII URL', url_robots_allowed('user-agent: *
+disallow: /café', 'x', 'https://h/café/menu'), 0);
+INSERT INTO checks VALUES ('encoded rule, raw URL', url_robots_allowed('user-agent: *
+disallow: /caf%C3%A9', 'x', 'https://h/café'), 0);
+INSERT INTO checks VALUES ('unreserved escape', url_robots_allowed('user-agent: *
+disallow: /%7Euser', 'x', 'https://h/~user/x'), 0);
+INSERT INTO checks VALUES ('reserved escape stays', url_robots_allowed('user-agent: *
+disallow: /a%2Fb', 'x', 'https://h/a/b'), 1);
+INSERT INTO checks VALUES ('dot segments resolved first', url_robots_allowed('user-agent: *
+disallow: /private', 'x', 'https://h/public/../private/x'), 0);
+
+-- the decision's line; NULL when no rule decided
+INSERT INTO checks VALUES ('decision line', url_robots_decision((SELECT body FROM r WHERE name = 'simple'), 'MyBot', 'https://example.com/private/x'), 2);
+INSERT INTO checks VALUES ('decision allow line', url_robots_decision((SELECT body FROM r WHERE name = 'simple'), 'MyBot', 'https://example.com/private/public'), 3);
+INSERT INTO checks VALUES ('decision none', url_robots_decision((SELECT body FROM r WHERE name = 'simple'), 'MyBot', 'https://example.com/a'), NULL);
+INSERT INTO checks VALUES ('decision named', url_robots_decision((SELECT body FROM r WHERE name = 'simple'), 'CCBot', 'https://example.com/a'), 8);
+
+-- crawl-delay
+INSERT INTO checks VALUES ('crawl-delay', url_robots_crawl_delay((SELECT body FROM r WHERE name = 'simple'), 'MyBot'), 3.0);
+INSERT INTO checks VALUES ('crawl-delay none', url_robots_crawl_delay((SELECT body FROM r WHERE name = 'simple'), 'GPTBot'), NULL);
+INSERT INTO checks VALUES ('crawl-delay fraction', url_robots_crawl_delay('user-agent: a
+crawl-delay: 0.5', 'A'), 0.5);
+INSERT INTO checks VALUES ('crawl-delay not a number', url_robots_crawl_delay('user-agent: a
+crawl-delay: soon', 'a'), NULL);
+
+-- NULL in, NULL out; a URL that does not parse: NULL
+INSERT INTO checks VALUES ('null robots', url_robots_allowed(NULL, 'x', 'https://h/'), NULL);
+INSERT INTO checks VALUES ('null agent', url_robots_allowed('', NULL, 'https://h/'), NULL);
+INSERT INTO checks VALUES ('null url', url_robots_allowed('', 'x', NULL), NULL);
+INSERT INTO checks VALUES ('invalid url', url_robots_allowed('', 'x', 'not a url'), NULL);
+INSERT INTO checks VALUES ('relative url', url_robots_allowed('', 'x', '/a/b'), NULL);
+INSERT INTO checks VALUES ('null decision', url_robots_decision(NULL, 'x', 'https://h/'), NULL);
+INSERT INTO checks VALUES ('null crawl-delay', url_robots_crawl_delay('user-agent: *
+crawl-delay: 1', NULL), NULL);
+INSERT INTO checks VALUES ('empty robots', url_robots_allowed('', 'x', 'https://h/a'), 1);
+INSERT INTO checks VALUES ('integer robots', url_robots_allowed(42, 'x', 'https://h/a'), 1);
+
+-- bytes as fetched: a BLOB with a BOM, CRLF, invalid UTF-8, NUL bytes
+INSERT INTO checks VALUES ('blob with BOM', url_robots_allowed(x'EFBBBF' || CAST('User-agent: *
+Disallow: /x' AS BLOB), 'a', 'https://h/x'), 0);
+INSERT INTO checks VALUES ('CRLF', url_robots_allowed(CAST('User-agent: *' || char(13, 10) || 'Disallow: /x' || char(13, 10) AS BLOB), 'a', 'https://h/x'), 0);
+INSERT INTO checks VALUES ('CR only', url_robots_decision('User-agent: *' || char(13) || char(13) || 'Disallow: /x', 'a', 'https://h/x'), 3);
+INSERT INTO checks VALUES ('invalid UTF-8 rule', url_robots_allowed(CAST('User-agent: *
+Disallow: /caf' AS BLOB) || x'E9', 'a', 'https://h/caf%E9'), 0);
+INSERT INTO checks VALUES ('invalid UTF-8 line skipped', url_robots_allowed(x'FFFE0A' || CAST('User-agent: *
+Disallow: /x' AS BLOB), 'a', 'https://h/x'), 0);
+INSERT INTO checks VALUES ('NUL byte in text', url_robots_allowed('User-agent: *
+Disallow: /a' || char(0) || 'b', 'a', 'https://h/a%00b'), 0);
+INSERT INTO checks VALUES ('NUL byte in blob', url_robots_allowed(CAST('User-agent: *
+Disallow: /a' AS BLOB) || x'00', 'a', 'https://h/a'), 1);
+-- lenient parsing
+INSERT INTO checks VALUES ('disalow', url_robots_allowed('user-agent: *
+disalow: /x', 'a', 'https://h/x'), 0);
+INSERT INTO checks VALUES ('no colon', url_robots_allowed('user-agent *
+disallow /x', 'a', 'https://h/x'), 0);
+INSERT INTO checks VALUES ('case of keys', url_robots_allowed('USER-AGENT: *
+DISALLOW: /x', 'a', 'https://h/x'), 0);
+
+-- url_robots_rules
+INSERT INTO checks VALUES ('rules rows', (SELECT count(*) FROM url_robots_rules((SELECT body FROM r WHERE name = 'simple'))), 8);
+INSERT INTO checks VALUES ('rules row 2', (SELECT line || '|' || "group" || '|' || user_agents || '|' || directive || '|' || value || '|' || pattern || '|' || valid
+  FROM url_robots_rules((SELECT body FROM r WHERE name = 'simple')) WHERE line = 2), '2|1|["*"]|disallow|/private|/private|1');
+INSERT INTO checks VALUES ('rules group 2', (SELECT user_agents FROM url_robots_rules((SELECT body FROM r WHERE name = 'simple')) WHERE line = 8), '["GPTBot","CCBot"]');
+INSERT INTO checks VALUES ('rules sitemap', (SELECT quote("group") || ' ' || url FROM url_robots_rules((SELECT body FROM r WHERE name = 'simple')) WHERE directive = 'sitemap'), 'NULL https://example.com/sitemap.xml');
+INSERT INTO checks VALUES ('rules sitemap not a URL', (SELECT quote(url) || ' ' || valid FROM url_robots_rules('Sitemap: /relative.xml')), 'NULL 1');
+INSERT INTO checks VALUES ('rules unknown', (SELECT directive || ' ' || valid || ' ' || reason FROM url_robots_rules('user-agent: a
+Noindex: /x') WHERE line = 2), 'Noindex 0 unknown directive');
+INSERT INTO checks VALUES ('rules typo', (SELECT directive || ' ' || valid || ' ' || reason FROM url_robots_rules('user-agent: a
+Disalow /x') WHERE line = 2), 'disallow 1 key read as disallow; no colon');
+INSERT INTO checks VALUES ('rules before group', (SELECT quote("group") || ' ' || valid || ' ' || reason FROM url_robots_rules('Disallow: /x')), 'NULL 0 rule before any user-agent line');
+INSERT INTO checks VALUES ('rules no separator', (SELECT quote(directive) || ' ' || value || ' ' || reason FROM url_robots_rules('this is text')), 'NULL this is text no key: value separator');
+INSERT INTO checks VALUES ('rules pattern canonical', (SELECT pattern FROM url_robots_rules('user-agent: a
+disallow: /%7e/ü {x}') WHERE line = 2), '/~/%C3%BC%20%7Bx%7D');
+INSERT INTO checks VALUES ('rules invalid UTF-8 value', (SELECT value FROM url_robots_rules(CAST('user-agent: a
+disallow: /' AS BLOB) || x'FF') WHERE line = 2), '/' || char(65533));
+INSERT INTO checks VALUES ('rules comment and blank lines', (SELECT group_concat(line) FROM url_robots_rules('# c
+
+user-agent: a # c
+  # c
+disallow: /')), '3,5');
+INSERT INTO checks VALUES ('rules NULL', (SELECT count(*) FROM url_robots_rules(NULL)), 0);
+INSERT INTO checks VALUES ('rules hidden column', (SELECT robots_txt FROM url_robots_rules('user-agent: a')), 'user-agent: a');
+
+-- the join form: one robots file per host
+CREATE TEMP TABLE robots(host TEXT PRIMARY KEY, body);
+INSERT INTO robots VALUES ('a.example', 'User-agent: *
+Disallow: /private'), ('b.example', 'User-agent: *
+Disallow: /'), ('c.example', '');
+CREATE TEMP TABLE links(u TEXT);
+INSERT INTO links VALUES ('https://a.example/x'), ('https://a.example/private/1'),
+  ('https://b.example/x'), ('https://c.example/private'), ('https://a.example/y'),
+  ('https://b.example/'), ('https://d.example/z');
+INSERT INTO checks VALUES ('join allowed', (SELECT group_concat(l.u, ' ') FROM links AS l JOIN robots AS r ON r.host = url_hostname(l.u)
+  WHERE url_robots_allowed(r.body, 'bot', l.u)), 'https://a.example/x https://c.example/private https://a.example/y');
+INSERT INTO checks VALUES ('join no robots: allowed', (SELECT count(*) FROM links AS l LEFT JOIN robots AS r ON r.host = url_hostname(l.u)
+  WHERE coalesce(url_robots_allowed(r.body, 'bot', l.u), 1)), 4);
+-- many rows against a constant file (parsed once per statement)
+INSERT INTO checks VALUES ('constant robots over rows', (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000)
+  SELECT sum(url_robots_allowed('user-agent: *
+disallow: /*5$', 'bot', 'https://h/' || i)) FROM n), 900);
+-- many distinct files, each again and again
+INSERT INTO checks VALUES ('varying robots over rows', (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
+  SELECT sum(url_robots_allowed('user-agent: *
+disallow: /' || (i % 700), 'bot', 'https://h/' || (i % 7))) FROM n), 2966);
+
+-- size: a file over 500 KiB answers; what is past 500 KiB is not read
+INSERT INTO checks VALUES ('1 MB file', url_robots_allowed('user-agent: *
+' || replace(hex(zeroblob(100000)), '00', 'disallow: /a
+') , 'bot', 'https://h/a'), 0);
+INSERT INTO checks VALUES ('past 500 KiB ignored', url_robots_allowed('user-agent: *
+allow: /x' || replace(hex(zeroblob(600000)), '00', '#') || '
+disallow: /', 'bot', 'https://h/a'), 1);
+INSERT INTO checks VALUES ('10000 stars', url_robots_allowed('user-agent: *
+disallow: /' || replace(hex(zeroblob(5000)), '00', '*a') || 'b', 'bot', 'https://h/' || replace(hex(zeroblob(8000)), '00', 'a')), 1);
+
+-- error: wrong number of arguments
+SELECT url_robots_allowed('', 'x');
+-- error: wrong number of arguments
+SELECT url_robots_crawl_delay('');
