@@ -161,7 +161,8 @@ void url_pct_decode(url_buf *out, const char *s, size_t n, int plus_as_space) {
   url_buf_append(out, s + run, n - run);
 }
 
-void url_pct_normalize(url_buf *out, const char *s, size_t n) {
+/* url_pct_normalize (decode: 1) and url_pct_upper_hex (decode: 0). */
+static void pct_normalize(url_buf *out, const char *s, size_t n, int decode) {
   static const char hex[] = "0123456789ABCDEF";
   size_t run = 0;
   for (size_t i = 0; i + 2 < n; i++) {
@@ -170,7 +171,7 @@ void url_pct_normalize(url_buf *out, const char *s, size_t n) {
     if (!url_is_hex(h) || !url_is_hex(l)) continue;
     unsigned char c = (unsigned char)(url_hex_val(h) * 16 + url_hex_val(l));
     url_buf_append(out, s + run, i - run);
-    if (url_is_unreserved(c)) {
+    if (decode && url_is_unreserved(c)) {
       url_buf_putc(out, (char)c);
     } else {
       char esc[3] = {'%', hex[c >> 4], hex[c & 15]};
@@ -180,4 +181,12 @@ void url_pct_normalize(url_buf *out, const char *s, size_t n) {
     run = i + 1;
   }
   url_buf_append(out, s + run, n - run);
+}
+
+void url_pct_normalize(url_buf *out, const char *s, size_t n) {
+  pct_normalize(out, s, n, 1);
+}
+
+void url_pct_upper_hex(url_buf *out, const char *s, size_t n) {
+  pct_normalize(out, s, n, 0);
 }

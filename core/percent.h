@@ -152,6 +152,12 @@ void url_pct_decode(url_buf *out, const char *s, size_t n, int plus_as_space);
 */
 void url_pct_normalize(url_buf *out, const char *s, size_t n);
 
+/* The second half of url_pct_normalize alone: every escape's hex digits
+   upper-cased, no escape decoded (robots.txt compares escapes of
+   unreserved characters byte-wise, as Google's matcher and conformance
+   suite do). */
+void url_pct_upper_hex(url_buf *out, const char *s, size_t n);
+
 /* RFC 3986 §2.3 unreserved: ALPHA / DIGIT / "-" / "." / "_" / "~". */
 static inline int url_is_unreserved(unsigned char c) {
   return ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || (c >= '0' && c <= '9') ||

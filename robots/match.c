@@ -28,9 +28,7 @@ static int is_canon(const unsigned char *s, size_t n, uint16_t mask) {
     if (ENCODE[s[i]] & mask) return 0;
     if (i + 2 < n && url_is_hex(s[i + 1]) &&
         url_is_hex(s[i + 2])) {
-      unsigned char c = (unsigned char)(url_hex_val(s[i + 1]) * 16 +
-                                        url_hex_val(s[i + 2]));
-      if (url_is_unreserved(c) || (s[i + 1] >= 'a' && s[i + 1] <= 'f') ||
+      if ((s[i + 1] >= 'a' && s[i + 1] <= 'f') ||
           (s[i + 2] >= 'a' && s[i + 2] <= 'f'))
         return 0;
       i += 2;
@@ -46,11 +44,11 @@ int robots_canon(url_buf *out, const char *s, size_t n, int rule) {
   size_t i = 0;
   while (i < n && !(ENCODE[u[i]] & mask)) i++;
   if (i == n) { /* only escapes to normalize */
-    url_pct_normalize(out, s, n);
+    url_pct_upper_hex(out, s, n);
     return 0;
   }
-  /* Encode first (the escapes it writes are of octets that stay
-     encoded), then normalize the escapes that were there. */
+  /* Encode first, then upper-case the hex of the escapes that were
+     there (those it writes are upper-case already). */
   char st[256];
   url_buf enc;
   url_buf_init_like(&enc, out, st, sizeof st, out->max);
@@ -58,7 +56,7 @@ int robots_canon(url_buf *out, const char *s, size_t n, int rule) {
   if (enc.err) {
     if (!out->err) out->err = enc.err;
   } else {
-    url_pct_normalize(out, enc.ptr, enc.len);
+    url_pct_upper_hex(out, enc.ptr, enc.len);
   }
   url_buf_free(&enc);
   return 0;

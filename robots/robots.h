@@ -82,9 +82,10 @@ void robots_agent_token(const char *v, size_t n, const char **tok,
 
 /*
 ** The form a rule's path and a URL's path are compared in (RFC 9309
-** §2.2.2, after RFC 3986 §6.2.2.1-2), appended to out: escapes of
-** unreserved characters decoded (url_pct_normalize), other escapes' hex
-** upper-cased, and the ASCII octets that are neither unreserved nor
+** §2.2.2 as Google's matcher and conformance suite read it), appended to
+** out: every escape's hex upper-cased (url_pct_upper_hex; an escape of an
+** unreserved character stays an escape, `%62` is not `b`), the ASCII
+** octets that are neither unreserved nor
 ** reserved (controls, space, " < > \ ^ ` { | } DEL) percent-encoded; in a
 ** rule (`rule` 1) non-ASCII octets too.  A URL's non-ASCII octets are left
 ** alone, so they match nothing: the caller percent-encodes its URL (the
