@@ -10,7 +10,7 @@
 #include "check.h"
 #include "json.h"
 #include "mem_libc.h"
-#include "shared_data.h"
+#include "shared_read.h"
 #include "uri.h"
 
 /* ---------------------------------------------------------------- parsing */
@@ -249,6 +249,221 @@ static void test_errors(void) {
   expect_error("a:b#c", URI_RULE_ABSOLUTE_URI, 3, URI_PATH);
 }
 
+
+/* ------------------------------------------------------------- resolution */
+
+/* A scratch buffer on the heap (the test's allocator). */
+static url_buf buf_new(void) {
+  url_buf b;
+  url_buf_init(&b, &url_mem_libc, NULL, 0, (size_t)-1);
+  return b;
+}
+
+/* uri_resolve(base, ref) into b (cleared); 0 when either does not parse. */
+static int resolve(url_buf *b, const char *base, size_t bn, const char *ref,
+                   size_t rn) {
+  uri_parts bp, rp;
+  b->len = 0;
+  if (!uri_parse(base, bn, URI_RULE_IRI, &bp) ||
+      !uri_parse(ref, rn, URI_RULE_IRI_REFERENCE, &rp))
+    return 0;
+  uri_resolve(b, base, &bp, ref, &rp);
+  return !b->err;
+}
+
+static int buf_is(const url_buf *b, const char *want) {
+  return b->len == strlen(want) && memcmp(b->ptr, want, b->len) == 0;
+}
+
+static void expect_resolve(const char *base, const char *ref, const char *want) {
+  url_buf b = buf_new();
+  int ok = resolve(&b, base, strlen(base), ref, strlen(ref)) && buf_is(&b, want);
+  if (!check(ok))
+    printf("FAIL resolve(%s, %s) = %.*s want %s\n", base, ref, (int)b.len, b.ptr, want);
+  url_buf_free(&b);
+}
+
+/* RFC 3986 §5.4's examples, read from the RFC's text: each line
+   `"ref" = "target"` of §5.4.1 and §5.4.2 (the strict answer for
+   "http:g"). */
+static void test_rfc_examples(void) {
+  char path[4096];
+  FILE *f = fopen(shared_file(path, sizeof path, "spec/rfc3986.txt"), "r");
+  if (!check(f != NULL)) return;
+  char line[256];
+  int in = 0, cases = 0;
+  url_buf b = buf_new();
+  while (fgets(line, sizeof line, f)) {
+    if (strncmp(line, "5.4.  Reference Resolution Examples", 35) == 0) in = 1;
+    if (strncmp(line, "5.5.  ", 6) == 0) in = 0;
+    char ref[64], want[64];
+    if (!in || sscanf(line, " \"%63[^\"]\" = \"%63[^\"]\"", ref, want) != 2) {
+      if (in && sscanf(line, " \"\" = \"%63[^\"]\"", want) == 1) ref[0] = 0;
+      else continue;
+    }
+    cases++;
+    expect_resolve("http://a/b/c/d;p?q", ref, want);
+  }
+  fclose(f);
+  url_buf_free(&b);
+  check_named(cases == 42, "RFC 3986 §5.4 has 42 examples");
+  printf("RFC 3986 §5.4 resolution examples: %d\n", cases);
+}
+
+static void test_resolve(void) {
+  /* the issue's cases and the "/." rule */
+  expect_resolve("foo:bar", "g", "foo:g");
+  expect_resolve("foo:/", "/.//g", "foo:/.//g");
+  expect_resolve("foo:/a/b", "..//x", "foo:/.//x");
+  expect_resolve("foo:/a/..//x", "", "foo:/a/..//x");
+  expect_resolve("foo:/a/..//x", ".", "foo:/.//");
+  expect_resolve("foo://h/a", "..//x", "foo://h//x");
+  expect_resolve("http://a/b#f", "", "http://a/b");
+  expect_resolve("http://a/b?q#f", "#g", "http://a/b?q#g");
+  expect_resolve("http://a", "g", "http://a/g");
+  expect_resolve("http://a", "?q", "http://a?q");
+  expect_resolve("foo:a/b", "../c", "foo:/c");
+  expect_resolve("foo:a", "b:c", "b:c");
+  expect_resolve("http://a/b/c", "http:g/../h", "http:/h"); /* §5.2.4 on a rootless path */
+  expect_resolve("http://a/b/c", "//g/./x/../y?z#f", "http://g/y?z#f");
+  expect_resolve("http://ü/ä", "ö", "http://ü/ö");
+}
+
+/* ----------------------------------------------------------- normalization */
+
+static void expect_normalize(const char *s, uri_norm_level level, const char *want) {
+  uri_parts p;
+  url_buf b = buf_new();
+  int ok = uri_parse(s, strlen(s), URI_RULE_IRI_REFERENCE, &p);
+  if (ok) uri_normalize(&b, s, &p, level);
+  if (!check(ok && buf_is(&b, want)))
+    printf("FAIL normalize(%s, %d) = %.*s want %s\n", s, level, (int)b.len, b.ptr, want);
+  url_buf_free(&b);
+}
+
+static void test_normalize(void) {
+  const uri_norm_level S = URI_NORM_SYNTAX, C = URI_NORM_SCHEME;
+  /* §6.2.2 */
+  expect_normalize("example://a/b/c/%7Bfoo%7D", S, "example://a/b/c/%7Bfoo%7D");
+  expect_normalize("eXAMPLE://a/./b/../b/%63/%7bfoo%7d", S, "example://a/b/c/%7Bfoo%7D");
+  expect_normalize("HTTP://www.EXAMPLE.com/", S, "http://www.example.com/");
+  expect_normalize("http://%7Euser@h/%7e%2f%2F", S, "http://~user@h/~%2F%2F");
+  expect_normalize("http://H%c3%A9/", S, "http://h%C3%A9/");
+  expect_normalize("http://[FE80::A]/", S, "http://[fe80::a]/");
+  expect_normalize("http://h/%2E%2e/a/%2e", S, "http://h/a/");
+  expect_normalize("http://h/?%41#%42", S, "http://h/?A#B");
+  expect_normalize("HTTP://h:80", S, "http://h:80");
+  expect_normalize("foo:/.//g", S, "foo:/.//g");
+  expect_normalize("foo:/a/..//g", S, "foo:/.//g");
+  expect_normalize("../a/./b", S, "../a/./b");
+  expect_normalize("/../a/./b", S, "/a/b");
+  expect_normalize("./a:b", S, "./a:b");
+  expect_normalize("//H/./a", S, "//h/a");
+  /* §6.2.3: four URIs, one normal form */
+  const char *four[] = {"http://example.com", "http://example.com/",
+                        "http://example.com:/", "http://example.com:80/"};
+  for (int i = 0; i < 4; i++) expect_normalize(four[i], C, "http://example.com/");
+  expect_normalize("http://example.com/?", C, "http://example.com/?");
+  expect_normalize("HTTPS://h:0443", C, "https://h/");
+  expect_normalize("https://h:080", C, "https://h:80/");
+  expect_normalize("ftp://h:21", C, "ftp://h/");
+  expect_normalize("file://", C, "file:///");
+  expect_normalize("foo://h:/", C, "foo://h:/");
+  expect_normalize("mailto:Joe@Example.COM", C, "mailto:Joe@Example.COM");
+}
+
+/* ------------------------------------------------- properties on real URIs */
+
+/* For one base b and target t: normalize is idempotent on t; and when t is
+   a URI, uri_relative(t, b) resolves back to what t resolves to.
+   Returns whether the reference found was shorter than t. */
+static int properties(const char *t, size_t tn, const char *b, size_t bn,
+                      int *checked) {
+  uri_parts tp, bp;
+  int shorter = 0;
+  if (!uri_parse(t, tn, URI_RULE_IRI_REFERENCE, &tp)) return 0;
+  url_buf n1 = buf_new(), n2 = buf_new();
+  for (int level = 0; level < 2; level++) {
+    n1.len = n2.len = 0;
+    uri_normalize(&n1, t, &tp, (uri_norm_level)level);
+    uri_parts np;
+    int ok = uri_parse(n1.ptr, n1.len, URI_RULE_IRI_REFERENCE, &np);
+    if (ok) uri_normalize(&n2, n1.ptr, &np, (uri_norm_level)level);
+    if (!check(ok && n1.len == n2.len && memcmp(n1.ptr, n2.ptr, n1.len) == 0))
+      printf("FAIL normalize not idempotent: %.*s -> %.*s -> %.*s\n", (int)tn, t,
+             (int)n1.len, n1.ptr, (int)n2.len, n2.ptr);
+  }
+  url_buf_free(&n1);
+  url_buf_free(&n2);
+  if (!uri_parse(b, bn, URI_RULE_IRI, &bp)) return 0;
+  /* the target as resolution writes it (dot-segments removed) */
+  url_buf abs = buf_new(), rel = buf_new(), back = buf_new();
+  uri_resolve(&abs, b, &bp, t, &tp);
+  uri_parts ap;
+  if (uri_parse(abs.ptr, abs.len, URI_RULE_IRI, &ap)) {
+    uri_relative(&rel, abs.ptr, &ap, b, &bp);
+    int ok = resolve(&back, b, bn, rel.ptr, rel.len) && back.len == abs.len &&
+             memcmp(back.ptr, abs.ptr, abs.len) == 0;
+    (*checked)++;
+    shorter = rel.len < abs.len;
+    if (!check(ok))
+      printf("FAIL relative(%.*s, %.*s) = %.*s resolves to %.*s\n", (int)abs.len,
+             abs.ptr, (int)bn, b, (int)rel.len, rel.ptr, (int)back.len, back.ptr);
+  } else {
+    check_named(0, "a resolved target parses");
+  }
+  url_buf_free(&abs);
+  url_buf_free(&rel);
+  url_buf_free(&back);
+  return shorter;
+}
+
+/* Relative references made from pieces, against bases made from pieces. */
+static void test_generated(void) {
+  const char *bases[] = {"http://a/b/c/d;p?q", "http://a", "http://a/", "foo:bar",
+                         "foo:/", "foo:/a/b/", "foo:a/b", "http://u@a:8/x/y/z?q#f",
+                         "file:///c:/x/y", "urn:a:b", "http://a/b//c/"};
+  const char *parts[] = {"", "g", "..", ".", "/", "//", "?y", "#s", "g:h", "a:b",
+                         "x/", "%2e", "./", "../", "/g", "//h", ";x", "@", "?", "#"};
+  const size_t np = sizeof parts / sizeof *parts;
+  int checked = 0, shorter = 0;
+  char ref[64];
+  for (size_t bi = 0; bi < sizeof bases / sizeof *bases; bi++)
+    for (size_t i = 0; i < np; i++)
+      for (size_t j = 0; j < np; j++)
+        for (size_t k = 0; k < np; k++) {
+          snprintf(ref, sizeof ref, "%s%s%s", parts[i], parts[j], parts[k]);
+          /* every reference, and as the target, the base's scheme + it */
+          shorter += properties(ref, strlen(ref), bases[bi], strlen(bases[bi]), &checked);
+        }
+  printf("generated references: relative round trip on %d, %d shorter\n", checked,
+         shorter);
+}
+
+/* Every line of a real URL list as the target, against its predecessor as
+   the base. */
+static void test_real(const char *file) {
+  size_t n;
+  char *text = shared_read_all(file, &n);
+  char *prev = NULL;
+  size_t prevn = 0;
+  int lines = 0, checked = 0, shorter = 0;
+  for (char *p = text; p < text + n;) {
+    char *e = memchr(p, '\n', (size_t)(text + n - p));
+    if (!e) e = text + n;
+    size_t len = (size_t)(e - p);
+    if (len && p[len - 1] == '\r') len--;
+    lines++;
+    if (prev) shorter += properties(p, len, prev, prevn, &checked);
+    prev = p;
+    prevn = len;
+    p = e + 1;
+  }
+  printf("%s: %d lines, relative round trip on %d, %d shorter\n", file, lines,
+         checked, shorter);
+  free(text);
+}
+
 /* ------------------------------------------------- JSON-Schema-Test-Suite */
 
 /* Every string case of one format file; prints and returns the count. */
@@ -288,6 +503,12 @@ int main(void) {
   test_rules();
   test_components();
   test_errors();
+  test_rfc_examples();
+  test_resolve();
+  test_normalize();
+  test_generated();
+  test_real("data/kasztp.txt");
+  test_real("data/userbait.txt");
   test_json_schema("json-schema-test-suite/uri.json", URI_RULE_URI);
   test_json_schema("json-schema-test-suite/uri-reference.json", URI_RULE_URI_REFERENCE);
   test_json_schema("json-schema-test-suite/iri.json", URI_RULE_IRI);

@@ -114,4 +114,68 @@ int uri_is_ipv4(const char *s, size_t n);
 */
 void uri_recompose(url_buf *out, const char *s, const uri_parts *p);
 
+/* ------------------------------------------------ resolution (resolve.c) */
+
+/* A component's bytes: s + p->c[c].off. */
+static inline const char *uri_at(const char *s, const uri_parts *p,
+                                 uri_component c) {
+  return s + p->c[c].off;
+}
+
+/*
+** §5.2.4 remove_dot_segments over p[0..n) in place (the output never
+** overtakes the input); returns the new length.
+*/
+size_t uri_remove_dot_segments(char *p, size_t n);
+
+/*
+** §5.2.2 (strict: a reference with a scheme is taken as it is), §5.2.3
+** merge, §5.2.4 and §5.3: appends to out the target of the reference r
+** (rp) against the base b (bp, which has a scheme; its fragment is
+** ignored, §5.1).  Where the algorithm yields a path starting "//" without
+** an authority (it would be read back as one), the path is written with a
+** leading "/." (uri_fix_path).
+*/
+void uri_resolve(url_buf *out, const char *b, const uri_parts *bp,
+                 const char *r, const uri_parts *rp);
+
+/*
+** The path written at out->ptr[start..out->len) made to read back as a
+** path (§4.2, §3.3): with no authority, "//x" becomes "/.//x"; with no
+** scheme and no authority either, a first segment holding ':' gets "./"
+** in front.
+*/
+void uri_fix_path(url_buf *out, size_t start, int has_scheme,
+                  int has_authority);
+
+/*
+** Appends to out the shortest reference that uri_resolve turns back into
+** the target t (tp, which has a scheme) against the base b (bp): a
+** fragment, a query, a relative path (with "../" and "./" as needed), an
+** absolute path, a network path, or the target itself when nothing
+** shorter resolves back to it.  Scratch space comes from out's allocator.
+*/
+void uri_relative(url_buf *out, const char *t, const uri_parts *tp,
+                  const char *b, const uri_parts *bp);
+
+/* --------------------------------------------- normalization (normalize.c) */
+
+typedef enum uri_norm_level {
+  URI_NORM_SYNTAX, /* §6.2.2: case, percent-encoding, dot-segments */
+  URI_NORM_SCHEME  /* and §6.2.3 for http, https, ws, wss, ftp, file */
+} uri_norm_level;
+
+/*
+** Appends to out the normalized form of s (p): §6.2.2.1 scheme and host
+** lowercased (not inside escapes), hex digits of escapes upper-cased;
+** §6.2.2.2 escapes of unreserved characters decoded in every component;
+** §6.2.2.3 dot-segments removed (not from a relative-path reference:
+** what its dot-segments mean depends on the base); with URI_NORM_SCHEME,
+** §6.2.3 for the schemes named above: an empty or default port dropped
+** (leading zeros of another dropped), an empty path with an authority
+** written "/".  Idempotent.
+*/
+void uri_normalize(url_buf *out, const char *s, const uri_parts *p,
+                   uri_norm_level level);
+
 #endif /* URI_URI_H */
