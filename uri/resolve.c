@@ -269,8 +269,9 @@ void uri_relative(url_buf *out, const char *t, const uri_parts *tp,
   char stack[512];
   url_buf cand, scratch;
   url_buf_init_like(&cand, out, stack, sizeof stack / 2, out->max);
+  /* (a merged path before its dot-segments go may be longer than t) */
   url_buf_init_like(&scratch, out, stack + sizeof stack / 2, sizeof stack / 2,
-                    tn + 1);
+                    (size_t)-1);
   /* a candidate counts only when it is shorter and resolves back to t
      (a target with dot-segments, which resolution removes, has none) */
   int found = span_eq(t, tp, b, bp, URI_SCHEME) && candidate(&cand, t, tp, b, bp) &&

@@ -178,4 +178,71 @@ typedef enum uri_norm_level {
 void uri_normalize(url_buf *out, const char *s, const uri_parts *p,
                    uri_norm_level level);
 
+/* ------------------------------------ percent-encoding as sets (encode.c) */
+
+/* What uri_encode leaves as it is; every other byte (and '%', and every
+   byte of non-ASCII) is percent-encoded. */
+typedef enum uri_set {
+  URI_SET_UNRESERVED, /* ALPHA DIGIT - . _ ~ (OAuth 1.0, AWS SigV4) */
+  URI_SET_COMPONENT,  /* encodeURIComponent: unreserved ! ' ( ) * */
+  URI_SET_URI,        /* encodeURI: component and ; , / ? : @ & = + $ # */
+  URI_SET_PCHAR,      /* pchar: unreserved sub-delims : @ */
+  URI_SET_PATH,       /* pchar / */
+  URI_SET_QUERY,      /* pchar / ? */
+  URI_SET_FRAGMENT,   /* pchar / ? */
+  URI_SET_USERINFO,   /* unreserved sub-delims : */
+  URI_SET_REG_NAME,   /* unreserved sub-delims */
+  URI_SET_COUNT
+} uri_set;
+extern const char *const uri_set_names[URI_SET_COUNT];
+
+/* Appends s[0..n) to out, percent-encoded (upper-case hex) but for the
+   bytes of `set`. */
+void uri_encode(url_buf *out, const char *s, size_t n, uri_set set);
+
+/* Appends s[0..n) to out with every byte `set` does not keep
+   percent-encoded, but for a '%' that starts an escape (kept as it is). */
+void uri_escape_keep(url_buf *out, const char *s, size_t n, uri_set set);
+
+typedef enum uri_decode_mode {
+  URI_DECODE_ALL,        /* every %HH */
+  URI_DECODE_UNRESERVED, /* §6.2.2.2: only unreserved characters' escapes
+                            (the others' hex upper-cased, §6.2.2.1) */
+  URI_DECODE_LEGACY,     /* every %HH, and %uXXXX as a UTF-16 code unit */
+  URI_DECODE_COUNT
+} uri_decode_mode;
+extern const char *const uri_decode_names[URI_DECODE_COUNT];
+
+/* Appends s[0..n) percent-decoded to out: bytes, not necessarily UTF-8
+   (the caller repairs); a '%' not starting an escape is kept. */
+void uri_decode(url_buf *out, const char *s, size_t n, uri_decode_mode mode);
+
+/* ------------------------------------------------------- IRIs (iri.c) */
+
+/*
+** RFC 3987 §3.1: appends to out the URI of the IRI s (p, parsed with an
+** IRI rule): every non-ASCII character's UTF-8 percent-encoded; with
+** idna, a reg-name host holding non-ASCII converted by UTS #46 ToASCII
+** instead (core/idna.h; percent-encoded when ToASCII fails).
+*/
+void uri_from_iri(url_buf *out, const char *s, const uri_parts *p, int idna);
+
+/*
+** RFC 3987 §3.2: appends to out the IRI of the URI s (p): escapes of
+** unreserved ASCII and of UTF-8 sequences of ucschar (iprivate in the
+** query) decoded; everything else (reserved and disallowed ASCII, '%',
+** invalid UTF-8, the bidi formatting characters of §4.1) left encoded.
+*/
+void uri_to_iri(url_buf *out, const char *s, const uri_parts *p);
+
+/*
+** A URL Standard serialization s[0..n) (an href: ASCII) made a valid RFC
+** 3986 URI: in each component, every byte the component's ABNF does not
+** allow (a '"', '{', '|', a space in a fragment, a '%' not starting an
+** escape, ...) percent-encoded.  The URL Standard's own component
+** boundaries are kept (its serializer escapes every delimiter inside a
+** component).
+*/
+void uri_from_href(url_buf *out, const char *s, size_t n);
+
 #endif /* URI_URI_H */
