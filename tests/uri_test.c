@@ -11,7 +11,9 @@
 #include "json.h"
 #include "mem_libc.h"
 #include "shared_read.h"
+#include "parse.h"
 #include "uri.h"
+#include "url_record.h"
 
 /* ---------------------------------------------------------------- parsing */
 
@@ -464,7 +466,122 @@ static void test_real(const char *file) {
   free(text);
 }
 
+
+/* ------------------------------------------------- URL Standard to RFC */
+
+static int from_url_checked, from_url_valid;
+
+/* u parsed by the URL Standard (against base, if any); when it is a valid
+   URL, uri_from_href(href) must be a valid URI, and the same URL. */
+static void check_from_url(const char *in, size_t n, const url *base) {
+  char st[512];
+  url u;
+  url_init(&u, &url_mem_libc, st, sizeof st, (size_t)1 << 30);
+  if (url_parse(&u, in, n, base) == URL_OK) {
+    url_str h = url_href(&u);
+    url_buf b = buf_new();
+    uri_from_href(&b, h.s, h.n);
+    uri_parts p;
+    from_url_checked++;
+    int ok = uri_parse(b.ptr, b.len, URI_RULE_URI, &p);
+    from_url_valid += ok;
+    if (!check(ok)) {
+      printf("FAIL uri_from_url: ");
+      json_print_str(h.s, h.n);
+      printf(" -> ");
+      json_print_str(b.ptr, b.len);
+      printf(" at %zu\n", p.err_off);
+    }
+    /* what the URL Standard reads from it converts to the same URI (a
+       fixed point: escaping changed nothing the URL Standard sees but
+       the escapes themselves) */
+    url v;
+    char st2[512];
+    url_init(&v, &url_mem_libc, st2, sizeof st2, (size_t)1 << 30);
+    url_buf b2 = buf_new();
+    int same = url_parse(&v, b.ptr, b.len, NULL) == URL_OK;
+    if (same) {
+      url_str h2 = url_href(&v);
+      uri_from_href(&b2, h2.s, h2.n);
+      same = b2.len == b.len && memcmp(b2.ptr, b.ptr, b.len) == 0;
+    }
+    if (!check(same)) {
+      printf("FAIL uri_from_url not stable through the URL parser: ");
+      json_print_str(b.ptr, b.len);
+      printf(" -> ");
+      json_print_str(b2.ptr, b2.len);
+      printf("\n");
+    }
+    url_buf_free(&b2);
+    url_free(&v);
+    url_buf_free(&b);
+  }
+  url_free(&u);
+}
+
+static void test_from_url(void) {
+  char path[4096];
+  json_value *root = json_parse_file(shared_file(path, sizeof path, "wpt/urltestdata.json"));
+  if (!check(root != NULL)) return;
+  for (size_t i = 0; i < json_len(root); i++) {
+    const json_value *c = json_at(root, i);
+    size_t in_n, base_n;
+    const char *in = json_str(json_get(c, "input"), &in_n);
+    if (!in) continue;
+    const char *bs = json_str(json_get(c, "base"), &base_n);
+    if (!bs) {
+      check_from_url(in, in_n, NULL);
+      continue;
+    }
+    char st[512];
+    url base;
+    url_init(&base, &url_mem_libc, st, sizeof st, (size_t)1 << 30);
+    if (url_parse(&base, bs, base_n, NULL) == URL_OK) check_from_url(in, in_n, &base);
+    url_free(&base);
+  }
+  json_free(root);
+  const char *files[] = {"data/kasztp.txt", "data/userbait.txt"};
+  for (int f = 0; f < 2; f++) {
+    size_t n;
+    char *text = shared_read_all(files[f], &n);
+    for (char *p = text; p < text + n;) {
+      char *e = memchr(p, '\n', (size_t)(text + n - p));
+      if (!e) e = text + n;
+      check_from_url(p, (size_t)(e - p), NULL);
+      p = e + 1;
+    }
+    free(text);
+  }
+  printf("uri_from_url: %d valid URLs (WPT urltestdata and data/), %d valid URIs\n",
+         from_url_checked, from_url_valid);
+}
+
 /* ------------------------------------------------- JSON-Schema-Test-Suite */
+
+/* An IRI s (p): uri_from_iri gives a valid URI, and uri_to_iri of that a
+   valid IRI, s itself when s has no escape and no bidi mark. */
+static void iri_round_trip(const char *s, size_t n, const uri_parts *p) {
+  url_buf u = buf_new(), back = buf_new();
+  uri_from_iri(&u, s, p, 0);
+  uri_parts up, bp;
+  int ok = uri_parse(u.ptr, u.len, p->rule == URI_RULE_IRI ? URI_RULE_URI
+                                                            : URI_RULE_URI_REFERENCE, &up);
+  if (ok) uri_to_iri(&back, u.ptr, &up);
+  ok = ok && uri_parse(back.ptr, back.len, (uri_rule)p->rule, &bp);
+  if (ok && !memchr(s, '%', n) && !strstr(s, "\xe2\x80\x8f") && !strstr(s, "\xe2\x80\x8e"))
+    ok = back.len == n && memcmp(back.ptr, s, n) == 0;
+  if (!check(ok)) {
+    printf("FAIL IRI round trip: ");
+    json_print_str(s, n);
+    printf(" -> ");
+    json_print_str(u.ptr, u.len);
+    printf(" -> ");
+    json_print_str(back.ptr, back.len);
+    printf("\n");
+  }
+  url_buf_free(&u);
+  url_buf_free(&back);
+}
 
 /* Every string case of one format file; prints and returns the count. */
 static int test_json_schema(const char *file, uri_rule rule) {
@@ -484,6 +601,7 @@ static int test_json_schema(const char *file, uri_rule rule) {
       uri_parts p;
       int got = uri_parse(s, n, rule, &p);
       cases++;
+      if (got && p.iri) iri_round_trip(s, n, &p);
       if (check(got == want)) right++;
       else {
         printf("FAIL %s: ", file);
@@ -509,6 +627,7 @@ int main(void) {
   test_generated();
   test_real("data/kasztp.txt");
   test_real("data/userbait.txt");
+  test_from_url();
   test_json_schema("json-schema-test-suite/uri.json", URI_RULE_URI);
   test_json_schema("json-schema-test-suite/uri-reference.json", URI_RULE_URI_REFERENCE);
   test_json_schema("json-schema-test-suite/iri.json", URI_RULE_IRI);
