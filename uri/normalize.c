@@ -83,7 +83,7 @@ void uri_normalize(url_buf *out, const char *s, const uri_parts *p,
   /* §6.2.2.3; a relative-path reference keeps its dot-segments */
   int rootless_ref = !uri_has(p, URI_SCHEME) && !authority &&
                      (out->len == start || out->ptr[start] != '/');
-  if (!out->err && !rootless_ref)
+  if (!out->err && !rootless_ref && out->len > start)
     out->len = start + uri_remove_dot_segments(out->ptr + start, out->len - start);
   if (known && authority && out->len == start) url_buf_putc(out, '/');
   uri_fix_path(out, start, uri_has(p, URI_SCHEME), authority);

@@ -67,7 +67,7 @@ static void insert_at(url_buf *out, size_t at, const char *s, size_t k) {
 
 void uri_fix_path(url_buf *out, size_t start, int has_scheme,
                   int has_authority) {
-  if (out->err || has_authority) return;
+  if (out->err || has_authority || out->len == start) return;
   const char *p = out->ptr + start;
   size_t n = out->len - start;
   if (n >= 2 && p[0] == '/' && p[1] == '/') {
@@ -103,7 +103,7 @@ static void put_suffix(url_buf *out, char delim, const char *s,
 /* Appends path r[0..n) and removes its dot-segments where it stands. */
 static void put_path_rds(url_buf *out, size_t start, const char *r, size_t n) {
   url_buf_append(out, r, n);
-  if (out->err) return;
+  if (out->err || out->len == start) return;
   out->len = start + uri_remove_dot_segments(out->ptr + start, out->len - start);
 }
 
