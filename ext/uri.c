@@ -58,8 +58,18 @@ static void out_begin(out_buf *o, sqlite3_context *ctx) {
   url_buf_init(&o->b, &url_mem_sqlite, o->st, sizeof o->st, url_max_len(ctx));
 }
 
-/* Sets the result: o's text for URL_OK (or o's error), then frees it. */
+/* Sets the result: o's text for URL_OK (or o's error), then frees it.
+   The text of a URI has no NUL, so SQLite gets it NUL-terminated
+   (url_result_part: reading it as a C string then costs no copy). */
 static void out_result(sqlite3_context *ctx, int rc, out_buf *o) {
+  if (rc == URL_OK) rc = o->b.err;
+  url_result_part(ctx, rc, (url_str){rc == URL_OK ? o->b.ptr : NULL, o->b.len},
+                  &o->b, 1);
+  url_buf_free(&o->b);
+}
+
+/* The same for text that may hold NUL bytes (uri_decode's). */
+static void out_result_bytes(sqlite3_context *ctx, int rc, out_buf *o) {
   if (rc == URL_OK) rc = o->b.err;
   url_result_buf(ctx, rc, (url_str){o->b.ptr, o->b.len}, &o->b);
   url_buf_free(&o->b);
@@ -340,11 +350,11 @@ static void uri_fn_decode(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
     size_t tn;
     rc = url_utf8_sanitize(o.b.ptr, o.b.len, &fixed.b, &t, &tn);
     url_buf_free(&o.b);
-    out_result(ctx, rc, &fixed);
+    out_result_bytes(ctx, rc, &fixed);
     return;
   }
   url_buf_free(&fixed.b);
-  out_result(ctx, rc, &o);
+  out_result_bytes(ctx, rc, &o);
 }
 
 /* ------------------------------------------------------------------ IRIs */

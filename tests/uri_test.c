@@ -12,6 +12,7 @@
 #include "mem_libc.h"
 #include "shared_read.h"
 #include "parse.h"
+#include "percent.h"
 #include "uri.h"
 #include "url_record.h"
 
@@ -344,6 +345,25 @@ static void expect_normalize(const char *s, uri_norm_level level, const char *wa
   url_buf_free(&b);
 }
 
+
+/* core's url_pct_normalize (§6.2.2.1-2), which uri_normalize runs on each
+   component: escapes at every position, and '%' that starts none. */
+static void test_pct_normalize(void) {
+  static const char *const cases[][2] = {
+      {"", ""}, {"%", "%"}, {"%4", "%4"}, {"a%", "a%"}, {"a%4", "a%4"},
+      {"%41", "A"}, {"a%41", "aA"}, {"%41a", "Aa"}, {"%7e%2f", "~%2F"},
+      {"%%41", "%A"}, {"%4%41", "%4A"}, {"x%zz%3a", "x%zz%3A"},
+      {"abc%2E%2e", "abc.."}, {"%C3%a9", "%C3%A9"}, {"%41%", "A%"}};
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    url_buf b = buf_new();
+    url_pct_normalize(&b, cases[i][0], strlen(cases[i][0]));
+    if (!check(buf_is(&b, cases[i][1])))
+      printf("FAIL url_pct_normalize(%s) = %.*s want %s\n", cases[i][0], (int)b.len,
+             b.ptr, cases[i][1]);
+    url_buf_free(&b);
+  }
+}
+
 static void test_normalize(void) {
   const uri_norm_level S = URI_NORM_SYNTAX, C = URI_NORM_SCHEME;
   /* §6.2.2 */
@@ -624,6 +644,7 @@ int main(void) {
   test_errors();
   test_rfc_examples();
   test_resolve();
+  test_pct_normalize();
   test_normalize();
   test_generated();
   test_real("data/kasztp.txt");

@@ -28,7 +28,9 @@ static const char *default_port(const char *scheme, size_t n) {
 /* Lowercases the ASCII letters of out->ptr[from..) outside escapes (the
    hex digits of an escape stay upper-case, §6.2.2.1). */
 static void lower_outside_escapes(url_buf *out, size_t from) {
-  if (out->err) return;
+  if (out->err || out->len == from ||
+      !url_ascii_has_upper(out->ptr + from, out->len - from))
+    return;
   for (size_t i = from; i < out->len; i++) {
     if (out->ptr[i] == '%') i += 2;
     else out->ptr[i] = url_ascii_lower(out->ptr[i]);
