@@ -74,7 +74,7 @@ if mk -n -B V=1 "$BREL/url$SO" CC=my-cc CPPFLAGS=-DMY_CPP CFLAGS=-Omy LDFLAGS=-L
   compile=$(grep -c '^my-cc .*-DMY_CPP .*-Omy .*-c ' "$TMP/make.out")
   link=$(grep -c '^my-cc .*-Omy .*-Lmy .*url\.' "$TMP/make.out")
   check "make CC= CPPFLAGS= CFLAGS=: every compile" "$compile" \
-    "$(ls core/*.c html/*.c parts/*.c keys/*.c pattern/*.c ext/*.c | wc -l | tr -d ' ')"
+    "$(for d in $(sed -n 's/^LAYERS *:= *//p' Makefile) ext; do ls "$d"/*.c; done | wc -l | tr -d ' ')"
   check "make CC= CFLAGS= LDFLAGS=: the link" "$link" 1
 fi
 

@@ -27,10 +27,7 @@ static void encode_non_ascii(url_buf *out, const char *s, size_t n) {
 
 void uri_from_iri(url_buf *out, const char *s, const uri_parts *p, int idna) {
   const uri_span *h = &p->c[URI_HOST];
-  size_t end = 0;
-  for (int c = 0; c < URI_COMPONENT_COUNT; c++)
-    if (uri_has(p, (uri_component)c) && p->c[c].off + p->c[c].len > end)
-      end = p->c[c].off + p->c[c].len;
+  size_t end = uri_length(p);
   if (idna && uri_has(p, URI_HOST) && p->host_type == URI_HOST_REG_NAME &&
       memchr(s + h->off, '%', h->len) == NULL) {
     size_t k;
@@ -72,25 +69,15 @@ static int utf8_escapes(const char *s, size_t n, size_t i, int query,
                            url_hex_val((unsigned char)s[i + 2]));
   }
   if (url_utf8_valid_prefix(b, len) != len) return 0;
-  /* whether the IRI rules allow it there: ucschar, iprivate in the query */
-  char tmp[48];
-  memcpy(tmp, "a:", 2);
-  memcpy(tmp + 2, query ? "?" : "", query ? 1 : 0);
-  memcpy(tmp + 2 + query, b, len);
   size_t k = 0;
   uint32_t c = url_utf8_next(b, len, &k);
-  uri_parts p;
-  if (is_bidi_format(c) ||
-      !uri_parse(tmp, 2 + (size_t)query + len, URI_RULE_IRI, &p))
+  if (is_bidi_format(c) || !(uri_is_ucschar(c) || (query && uri_is_iprivate(c))))
     return 0;
   return (int)len;
 }
 
 void uri_to_iri(url_buf *out, const char *s, const uri_parts *p) {
-  size_t end = 0;
-  for (int c = 0; c < URI_COMPONENT_COUNT; c++)
-    if (uri_has(p, (uri_component)c) && p->c[c].off + p->c[c].len > end)
-      end = p->c[c].off + p->c[c].len;
+  size_t end = uri_length(p);
   size_t qs = uri_has(p, URI_QUERY) ? p->c[URI_QUERY].off : end + 1;
   size_t qe = uri_has(p, URI_QUERY) ? qs + p->c[URI_QUERY].len : 0;
   size_t run = 0;

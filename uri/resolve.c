@@ -262,10 +262,7 @@ static int candidate(url_buf *cand, const char *t, const uri_parts *tp,
 
 void uri_relative(url_buf *out, const char *t, const uri_parts *tp,
                   const char *b, const uri_parts *bp) {
-  size_t tn = 0; /* t's length: where its last component ends */
-  for (int c = 0; c < URI_COMPONENT_COUNT; c++)
-    if (uri_has(tp, (uri_component)c) && tp->c[c].off + tp->c[c].len > tn)
-      tn = tp->c[c].off + tp->c[c].len;
+  size_t tn = uri_length(tp);
   char stack[512];
   url_buf cand, scratch;
   url_buf_init_like(&cand, out, stack, sizeof stack / 2, out->max);

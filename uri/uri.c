@@ -87,8 +87,7 @@ static const uint16_t cls[256] = URL_CLASS_TABLE(CLASS_OF);
    (iunreserved), or ucschar and iprivate (iquery). */
 enum { NA_NONE, NA_UCS, NA_UCS_PRIVATE };
 
-/* RFC 3987 §2.2 ucschar. */
-static int is_ucschar(uint32_t c) {
+int uri_is_ucschar(uint32_t c) {
   if (c < 0x10000)
     return (c >= 0xA0 && c <= 0xD7FF) || (c >= 0xF900 && c <= 0xFDCF) ||
            (c >= 0xFDF0 && c <= 0xFFEF);
@@ -98,8 +97,7 @@ static int is_ucschar(uint32_t c) {
   return c < 0xE0000 || c >= 0xE1000;
 }
 
-/* RFC 3987 §2.2 iprivate. */
-static int is_iprivate(uint32_t c) {
+int uri_is_iprivate(uint32_t c) {
   return (c >= 0xE000 && c <= 0xF8FF) || (c >= 0xF0000 && c <= 0xFFFFD) ||
          (c >= 0x100000 && c <= 0x10FFFD);
 }
@@ -112,7 +110,7 @@ static size_t non_ascii(const unsigned char *s, size_t i, size_t n, int na) {
   if (len > n - i || url_utf8_valid_prefix(s + i, len) != len) return 0;
   size_t k = i;
   uint32_t c = url_utf8_next(s, n, &k);
-  if (is_ucschar(c) || (na == NA_UCS_PRIVATE && is_iprivate(c))) return len;
+  if (uri_is_ucschar(c) || (na == NA_UCS_PRIVATE && uri_is_iprivate(c))) return len;
   return 0;
 }
 

@@ -89,6 +89,15 @@ static inline int uri_has_authority(const uri_parts *p) {
   return uri_has(p, URI_HOST);
 }
 
+/* The length of the parsed string: where its last component ends. */
+static inline size_t uri_length(const uri_parts *p) {
+  size_t end = 0;
+  for (int c = 0; c < URI_COMPONENT_COUNT; c++)
+    if ((p->present >> c) & 1 && p->c[c].off + p->c[c].len > end)
+      end = p->c[c].off + p->c[c].len;
+  return end;
+}
+
 /*
 ** Matches s[0..n) against `rule`, filling *p (components, or the error
 ** position).  Returns 1 when it matches, 0 when not.  Any bytes are
@@ -101,6 +110,11 @@ int uri_parse(const char *s, size_t n, uri_rule rule, uri_parts *p);
 /* The rule's index for its name (exact, case-sensitive as the RFCs
    write them), or -1. */
 int uri_rule_lookup(const char *name, size_t n);
+
+/* RFC 3987 §2.2: ucschar (allowed in every IRI component but the scheme,
+   the port and an IP literal) and iprivate (allowed in the query). */
+int uri_is_ucschar(uint32_t c);
+int uri_is_iprivate(uint32_t c);
 
 /* Whether the IPv6address rule (§3.2.2) matches s[0..n) (no brackets). */
 int uri_is_ipv6(const char *s, size_t n);
