@@ -39,13 +39,21 @@ static int parse_arg(sqlite3_value *v, uri_rule rule, const char **s,
   return rc;
 }
 
-/* The optional rule argument argv[1]: the rule, or -1 when the result is
-   set (NULL for a NULL rule, or the error). */
-static int rule_arg(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  if (argc < 2) return URI_RULE_URI;
-  int r = url_arg_choice(ctx, argv, 1, "rule", uri_rule_names, URI_RULE_COUNT);
+/* The optional argument argv[i] naming one of names[0..n) (a rule, level,
+   set, mode): its index, dflt when absent, or -1 when the result is set
+   (NULL for a NULL option, or the error listing the names). */
+static int option_arg(sqlite3_context *ctx, int argc, sqlite3_value **argv,
+                      int i, const char *what, const char *const *names, int n,
+                      int dflt) {
+  if (argc <= i) return dflt;
+  int r = url_arg_choice(ctx, argv, i, what, names, n);
   if (r == URL_ARG_NULL) sqlite3_result_null(ctx);
   return r < 0 ? -1 : r;
+}
+
+static int rule_arg(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  return option_arg(ctx, argc, argv, 1, "rule", uri_rule_names, URI_RULE_COUNT,
+                    URI_RULE_URI);
 }
 
 /* An output buffer on the stack, growing with SQLite's allocator. */
@@ -247,22 +255,30 @@ static void uri_fn_relative(sqlite3_context *ctx, int argc, sqlite3_value **argv
 
 static const char *const norm_levels[] = {"syntax", "scheme"};
 
-/* uri_normalize(x [, level]) */
-static void uri_fn_normalize(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  int level = URI_NORM_SYNTAX;
-  if (argc > 1) {
-    level = url_arg_choice(ctx, argv, 1, "level", norm_levels, 2);
-    if (level == URL_ARG_NULL) sqlite3_result_null(ctx);
-    if (level < 0) return;
-  }
+/* One transformation of an IRI-reference, with its option. */
+typedef void (*uri_xform)(url_buf *out, const char *s, const uri_parts *p, int opt);
+
+/* Sets the result: argv[0] (an IRI-reference) transformed by f. */
+static void xform_result(sqlite3_context *ctx, sqlite3_value **argv,
+                         uri_xform f, int opt) {
   const char *s;
   size_t n;
   uri_parts p;
   out_buf o;
   out_begin(&o, ctx);
   int rc = parse_arg(argv[0], URI_RULE_IRI_REFERENCE, &s, &n, &p);
-  if (rc == URL_OK) uri_normalize(&o.b, s, &p, (uri_norm_level)level);
+  if (rc == URL_OK) f(&o.b, s, &p, opt);
   out_result(ctx, rc, &o);
+}
+
+static void normalize_x(url_buf *out, const char *s, const uri_parts *p, int level) {
+  uri_normalize(out, s, p, (uri_norm_level)level);
+}
+
+/* uri_normalize(x [, level]) */
+static void uri_fn_normalize(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  int level = option_arg(ctx, argc, argv, 1, "level", norm_levels, 2, URI_NORM_SYNTAX);
+  if (level >= 0) xform_result(ctx, argv, normalize_x, level);
 }
 
 /* uri_equivalent's levels: §6.2.1's ladder, each also without the
@@ -282,12 +298,8 @@ static void comparable(url_buf *o, const char *s, uri_parts *p, int level,
 
 /* uri_equivalent(a, b [, level]) */
 static void uri_fn_equivalent(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  int level = 1;
-  if (argc > 2) {
-    level = url_arg_choice(ctx, argv, 2, "level", eq_levels, 6);
-    if (level == URL_ARG_NULL) sqlite3_result_null(ctx);
-    if (level < 0) return;
-  }
+  int level = option_arg(ctx, argc, argv, 2, "level", eq_levels, 6, 1);
+  if (level < 0) return;
   const char *a, *b;
   size_t an, bn;
   uri_parts ap, bp;
@@ -313,12 +325,9 @@ static void uri_fn_equivalent(sqlite3_context *ctx, int argc, sqlite3_value **ar
 
 /* uri_encode(text [, set]) */
 static void uri_fn_encode(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  int set = URI_SET_UNRESERVED;
-  if (argc > 1) {
-    set = url_arg_choice(ctx, argv, 1, "set", uri_set_names, URI_SET_COUNT);
-    if (set == URL_ARG_NULL) sqlite3_result_null(ctx);
-    if (set < 0) return;
-  }
+  int set = option_arg(ctx, argc, argv, 1, "set", uri_set_names, URI_SET_COUNT,
+                       URI_SET_UNRESERVED);
+  if (set < 0) return;
   out_buf o;
   out_begin(&o, ctx);
   url_arg in;
@@ -331,12 +340,9 @@ static void uri_fn_encode(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
 /* uri_decode(text [, mode]): bytes that are not UTF-8 after decoding
    become U+FFFD, as url_decode's do. */
 static void uri_fn_decode(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  int mode = URI_DECODE_ALL;
-  if (argc > 1) {
-    mode = url_arg_choice(ctx, argv, 1, "mode", uri_decode_names, URI_DECODE_COUNT);
-    if (mode == URL_ARG_NULL) sqlite3_result_null(ctx);
-    if (mode < 0) return;
-  }
+  int mode = option_arg(ctx, argc, argv, 1, "mode", uri_decode_names,
+                        URI_DECODE_COUNT, URI_DECODE_ALL);
+  if (mode < 0) return;
   out_buf o, fixed;
   out_begin(&o, ctx);
   out_begin(&fixed, ctx);
@@ -361,34 +367,19 @@ static void uri_fn_decode(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
 
 static const char *const host_modes[] = {"percent", "idna"};
 
+static void to_iri_x(url_buf *out, const char *s, const uri_parts *p, int opt) {
+  uri_to_iri(out, s, p);
+}
+
 /* uri_from_iri(x [, host]): host 'percent' (default) or 'idna'. */
 static void uri_fn_from_iri(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  int idna = 0;
-  if (argc > 1) {
-    idna = url_arg_choice(ctx, argv, 1, "host mode", host_modes, 2);
-    if (idna == URL_ARG_NULL) sqlite3_result_null(ctx);
-    if (idna < 0) return;
-  }
-  const char *s;
-  size_t n;
-  uri_parts p;
-  out_buf o;
-  out_begin(&o, ctx);
-  int rc = parse_arg(argv[0], URI_RULE_IRI_REFERENCE, &s, &n, &p);
-  if (rc == URL_OK) uri_from_iri(&o.b, s, &p, idna);
-  out_result(ctx, rc, &o);
+  int idna = option_arg(ctx, argc, argv, 1, "host mode", host_modes, 2, 0);
+  if (idna >= 0) xform_result(ctx, argv, uri_from_iri, idna);
 }
 
 /* uri_to_iri(x) */
 static void uri_fn_to_iri(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  const char *s;
-  size_t n;
-  uri_parts p;
-  out_buf o;
-  out_begin(&o, ctx);
-  int rc = parse_arg(argv[0], URI_RULE_IRI_REFERENCE, &s, &n, &p);
-  if (rc == URL_OK) uri_to_iri(&o.b, s, &p);
-  out_result(ctx, rc, &o);
+  xform_result(ctx, argv, to_iri_x, 0);
 }
 
 /* uri_from_url(x): the URL Standard's href of x, made an RFC 3986 URI. */
