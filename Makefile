@@ -109,6 +109,14 @@ $(B)/tests/%: tests/%.c $(LIB_OBJ) $(TEST_LIB) $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
 	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(TEST_LIB) $(TEST_LIBS)
 
+# tests/uriparser_diff_test: uri/ against Debian's liburiparser, a test
+# dependency only (tools/deps.sh's test group), linked into this program
+# alone.
+URIPARSER_LIBS = $(eval URIPARSER_LIBS := $$(shell pkg-config --libs liburiparser 2>/dev/null || echo -luriparser))$(URIPARSER_LIBS)
+$(B)/tests/uriparser_diff_test: tests/uriparser_diff_test.c $(LIB_OBJ) $(TEST_LIB) $(wildcard tests/*.h) | $(B)/.deps-test
+	@mkdir -p $(dir $@)
+	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(TEST_LIB) $(TEST_LIBS) $(URIPARSER_LIBS)
+
 # SQL-level tests (tests/ext_*_test.c: out of memory, length limits, flags,
 # threads) load $(LIB) into the system's libsqlite3 as users do: they link
 # tests/ext_db.c and tests/ext_cases.c, not core/.

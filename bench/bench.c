@@ -6,7 +6,7 @@
 ** ../shared/bench/ada/adaext.cpp, built into build/bench/ only) on the same
 ** rows.
 **
-**   bench EXT_PATH [ADA_EXT_PATH]
+**   bench EXT_PATH [ADA_EXT_PATH [URIPARSER_EXT_PATH]]
 **
 ** For each row of ROWS[] (add a function with one line there) and each data
 ** set it prints: median ns/row, the ratio to identity, the ratio to ada's
@@ -347,7 +347,15 @@ static const bench_row ROWS[] = {
      .from = "urls JOIN robots AS r ON r.k = urls.rowid % 1000",
      .label = "url_robots_allowed(r.body, 'bot', u) join, 1000 files",
      .vs = "url_href(u)"},
+    /* RFC 3986 (issue 31): against uriparser doing the same (aim: at most
+       0.5x it; uri_valid at most 1.6x identity) */
+    {"uri_valid(u)", .vs = "uriparser_valid(u)"},
+    {"uri_resolve(u, 'x/../y?q')", .vs = "uriparser_resolve(u, 'x/../y?q')"},
+    {"uri_normalize(u)", .vs = "uriparser_normalize(u)"},
 };
+
+/* Whether bench/uriparserext.so is loaded (its rows' .vs need it). */
+static int have_uriparser;
 #define N_ROWS ((int)(sizeof ROWS / sizeof ROWS[0]))
 
 /* Single long inputs: prefix, then unit repeated up to the size, then
@@ -675,15 +683,18 @@ static void bench_rows(sqlite3 *db, long rows, int rounds, int have_ada,
     const char *label = r->label ? r->label : r->expr;
     const char *from = r->from ? r->from : "urls";
     if (i > 0 && filter && !strstr(label, filter)) continue;
+    /* the row to compare with: uriparser's only when it is loaded */
+    const char *rvs = r->vs && (have_uriparser || strncmp(r->vs, "uriparser_", 10))
+                          ? r->vs : NULL;
     /* st: this row, identity, ada's equivalent or the row to compare with */
-    const char *other = r->vs ? r->vs : have_ada ? r->ada : NULL;
+    const char *other = rvs ? rvs : have_ada ? r->ada : NULL;
     const char *exprs[3] = {r->expr, ROWS[0].expr, other};
     sqlite3_stmt *st[3] = {NULL, NULL, NULL};
     int k = 0, ok = 1;
     for (; k < 3 && exprs[k] && ok; k++) {
       char sql[2048];
       snprintf(sql, sizeof sql, "SELECT sum(length(%s)) FROM %s", exprs[k],
-               k == 0 || (k == 2 && !r->vs) ? from : "urls");
+               k == 0 || (k == 2 && !rvs) ? from : "urls");
       ok = (st[k] = prepare(db, sql)) != NULL;
     }
     double ns[3];
@@ -700,9 +711,9 @@ static void bench_rows(sqlite3 *db, long rows, int rounds, int have_ada,
     measure ada = {n > 2 ? ns[2] / (double)rows : -1, -1, 0, 0};
     double ident = (i == 0 ? ns[0] : ns[1]) / (double)rows;
     count_expr(db, r->expr, from, rows, &m);
-    if (r->vs) {
+    if (rvs) {
       print_measure(label, &m, ident, -1, have_ada);
-      const char *vs = r->vs_label ? r->vs_label : r->vs;
+      const char *vs = r->vs_label ? r->vs_label : rvs;
       printf("  %-40s %8.1f %7.2fx  -> %.2fx %s\n", vs, ada.ns, ada.ns / ident,
              m.ns / ada.ns, vs);
       continue;
@@ -1051,6 +1062,8 @@ int main(int argc, char **argv) {
   sqlite3_enable_load_extension(db, 1);
   if (!load(db, ext, NULL)) return 1;
   int have_ada = ada_ext && load(db, ada_ext, "sqlite3_adaext_init");
+  const char *uriparser_ext = argc > 3 && *argv[3] ? argv[3] : NULL;
+  have_uriparser = uriparser_ext && load(db, uriparser_ext, "sqlite3_uriparserext_init");
   if (!have_ada)
     printf("ada: not built (needs ../shared/bench/ada and a C++ compiler); "
            "no comparison\n");

@@ -75,6 +75,21 @@ static const growth_case GROWTH[] = {
     {"url_robots_decision many groups", R("'user-agent: a\nallow: /x\n'"), "url_robots_decision(a, 'a', 'https://h/x')"},
     {"url_robots_crawl_delay many groups", R("'user-agent: b\ndisallow: /\n'") " || 'user-agent: a\ncrawl-delay: 1'", "url_robots_crawl_delay(a, 'a')"},
     {"url_robots_rules many lines", "'user-agent: *\n' || " R("'disallow: /x # c\n'"), "(SELECT count(*) FROM url_robots_rules(a))"},
+    {"uri_valid long path", "'http://a/' || " R("'b/%41'"), "uri_valid(a)"},
+    {"uri_valid IRI", "'http://a/' || " R("'\xc3\xa9/'"), "uri_valid(a, 'IRI')"},
+    {"uri_error at the end", "'http://a/' || " R("'b/'") " || ' '", "uri_error(a)"},
+    {"uri_components long path", "'http://a/' || " R("'b/'"), "(SELECT length(path) FROM uri_components(a))"},
+    {"uri_resolve ../ segments", R("'../x/'"), "uri_resolve('http://a/b/c', a)"},
+    {"uri_resolve deep base", R("'b/'"), "uri_resolve('http://a/' || a, '../../g')"},
+    {"uri_relative deep base", R("'b/'"), "uri_relative('http://a/x', 'http://a/' || a)"},
+    {"uri_relative long common", R("'b/'"), "uri_relative('http://a/' || a || 'y', 'http://a/' || a || 'x')"},
+    {"uri_normalize dot segments", "'http://A/' || " R("'b/../%7e/./'"), "uri_normalize(a, 'scheme')"},
+    {"uri_equivalent", "'http://a/' || " R("'%7e/'"), "uri_equivalent(a, upper(a))"},
+    {"uri_encode", R("'\xc3\xa9 /'"), "uri_encode(a, 'path')"},
+    {"uri_decode legacy", R("'%uD83D%uDE00%41'"), "uri_decode(a, 'legacy')"},
+    {"uri_from_iri", "'http://a/' || " R("'\xc3\xa9'"), "uri_from_iri(a)"},
+    {"uri_to_iri", "'http://a/' || " R("'%C3%A9%E2%80%8F'"), "uri_to_iri(a)"},
+    {"uri_from_url", "'https://a/' || " R("'{|}'"), "uri_from_url(a)"},
 };
 #undef R
 

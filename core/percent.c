@@ -166,7 +166,11 @@ static void pct_normalize(url_buf *out, const char *s, size_t n, int decode) {
   static const char hex[] = "0123456789ABCDEF";
   size_t run = 0;
   for (size_t i = 0; i + 2 < n; i++) {
-    if (s[i] != '%') continue;
+    if (s[i] != '%') { /* to the next '%' that can start an escape */
+      const char *pct = memchr(s + i, '%', n - 2 - i);
+      if (!pct) break;
+      i = (size_t)(pct - s);
+    }
     unsigned char h = (unsigned char)s[i + 1], l = (unsigned char)s[i + 2];
     if (!url_is_hex(h) || !url_is_hex(l)) continue;
     unsigned char c = (unsigned char)(url_hex_val(h) * 16 + url_hex_val(l));

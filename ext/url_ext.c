@@ -63,6 +63,7 @@ static const url_family *const families[] = {
     &url_links_family,
     &url_referrers_family,
     &url_robots_family,
+    &url_uri_family,
 };
 #define N_FAMILIES URL_COUNT(families)
 

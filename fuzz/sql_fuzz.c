@@ -1,6 +1,6 @@
 /*
 ** libFuzzer target for the SQL surface: a function of the extension's
-** registry (pragma_function_list / pragma_module_list, names url_*, so a new
+** registry (pragma_function_list / pragma_module_list, names url_* and uri_*, so a new
 ** function is fuzzed without a change here), called with arguments of every
 ** kind SQLite can pass: NULL, integers, reals, text (any bytes, invalid
 ** UTF-8, embedded NUL, 1 MB), blobs, names the functions know (components,
@@ -69,11 +69,11 @@ static sqlite3 *open_db(void) {
 static void read_registry(void) {
   static const char sql[] =
       "SELECT name, narg, flags & 0x800, 0 FROM pragma_function_list"
-      "  WHERE name LIKE 'url\\_%' ESCAPE '\\'"
+      "  WHERE name LIKE 'url\\_%' ESCAPE '\\' OR name LIKE 'uri\\_%' ESCAPE '\\'"
       " UNION ALL "
       "SELECT m.name, (SELECT count(*) FROM pragma_table_xinfo(m.name)"
       "  WHERE hidden), 1, 1 FROM pragma_module_list AS m"
-      "  WHERE m.name LIKE 'url\\_%' ESCAPE '\\'"
+      "  WHERE m.name LIKE 'url\\_%' ESCAPE '\\' OR m.name LIKE 'uri\\_%' ESCAPE '\\'"
       " ORDER BY 1, 2";
   sqlite3_stmt *st;
   if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) abort();

@@ -12,3 +12,13 @@ INSERT INTO checks VALUES ('registered modules',
   (SELECT group_concat(name) FROM (SELECT name FROM pragma_module_list
      WHERE name LIKE 'url\_%' ESCAPE '\' ORDER BY name)),
   'url_components,url_hierarchy,url_host_hierarchy,url_links,url_lookup_expressions,url_pattern_components,url_pattern_exec,url_referrer,url_robots_rules,url_search_params,url_validation_errors');
+
+-- The uri_* functions (RFC 3986 / RFC 3987, ext/uri.c) and their module.
+INSERT INTO checks VALUES ('registered uri_* functions',
+  (SELECT group_concat(name) FROM (SELECT DISTINCT name FROM pragma_function_list
+     WHERE name LIKE 'uri\_%' ESCAPE '\' ORDER BY name)),
+  'uri_decode,uri_encode,uri_equivalent,uri_error,uri_fragment,uri_from_iri,uri_from_url,uri_host,uri_host_type,uri_normalize,uri_path,uri_port,uri_query,uri_relative,uri_resolve,uri_scheme,uri_to_iri,uri_userinfo,uri_valid');
+INSERT INTO checks VALUES ('registered uri_* modules',
+  (SELECT group_concat(name) FROM (SELECT name FROM pragma_module_list
+     WHERE name LIKE 'uri\_%' ESCAPE '\' ORDER BY name)),
+  'uri_components');

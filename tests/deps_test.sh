@@ -76,7 +76,7 @@ check "apt without pkg-config: dpkg-query" "$status:$(line)" \
 system "$S" 1000 dnf $BUILD
 deps "$S" build test
 check "dnf" "$status:$(line)" \
-  "1:sudo dnf install -y python3 nodejs npm gcc-c++ nodejs-devel psl-make-dafsa valgrind"
+  "1:sudo dnf install -y python3 nodejs npm gcc-c++ nodejs-devel psl-make-dafsa valgrind uriparser-devel"
 
 system "$S" 0 apk ${BUILD% pc:sqlite3 pc:libidn2 pc:libpsl}
 deps "$S" build

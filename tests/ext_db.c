@@ -163,10 +163,10 @@ int ext_run(sqlite3 *db, const char *sql, char **out) {
 int ext_registry(sqlite3 *db, ext_fn **out) {
   static const char sql[] =
       "SELECT name, narg, flags, 0 FROM pragma_function_list"
-      "  WHERE name LIKE 'url\\_%' ESCAPE '\\'"
+      "  WHERE name LIKE 'url\\_%' ESCAPE '\\' OR name LIKE 'uri\\_%' ESCAPE '\\'"
       " UNION ALL "
       "SELECT name, 0, 0, 1 FROM pragma_module_list"
-      "  WHERE name LIKE 'url\\_%' ESCAPE '\\'"
+      "  WHERE name LIKE 'url\\_%' ESCAPE '\\' OR name LIKE 'uri\\_%' ESCAPE '\\'"
       " ORDER BY 1, 2";
   *out = NULL;
   sqlite3_stmt *st;

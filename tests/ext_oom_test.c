@@ -197,7 +197,8 @@ static int count_url_functions(sqlite3 *db) {
   int n = -1;
   if (ext_run(db,
               "SELECT count(*) FROM pragma_function_list"
-              " WHERE name LIKE 'url\\_%' ESCAPE '\\'",
+              " WHERE name LIKE 'url\\_%' ESCAPE '\\'"
+              "    OR name LIKE 'uri\\_%' ESCAPE '\\'",
               &out) == SQLITE_OK)
     n = atoi(out);
   free(out);

@@ -10,10 +10,12 @@
 #   test     python3, node + npm + a C++ compiler + node's headers (the tests
 #            that load the extension from Python and Node), psl-make-dafsa
 #            (DAFSA lists for the public suffix tests), valgrind
-#            (tests/growth_test.sh counts instructions)
+#            (tests/growth_test.sh counts instructions), liburiparser
+#            (tests/uriparser_diff_test.c, the RFC 3986 differential)
 #   fuzz     clang with libFuzzer
 #   bench    zlib (bench/html_bench reads gzipped pages); libgumbo, for the
-#            HTML parser comparison (the bench only)
+#            HTML parser comparison (the bench only); liburiparser, for
+#            the uri_* comparison (bench/uriparserext.c)
 #   cluster  dqlite: libdqlite-dev and go-dqlite's `dqlite` shell
 #
 # Checks look at commands, pkg-config modules and files, so they work on any
@@ -39,10 +41,12 @@ test    cmd:c++         g++             gcc-c++            g++          gcc     
 test    node-headers    libnode-dev     nodejs-devel       nodejs-dev   -               -
 test    cmd:psl-make-dafsa psl-make-dafsa psl-make-dafsa   libpsl-utils libpsl          libpsl
 test    cmd:valgrind    valgrind        valgrind           valgrind     valgrind        -
+test    pc:liburiparser liburiparser-dev uriparser-devel   uriparser-dev uriparser      uriparser
 fuzz    cmd:clang       clang           clang              clang        clang           llvm
 fuzz    libfuzzer       libclang-rt-dev compiler-rt        compiler-rt  compiler-rt     -
 bench   pc:zlib         zlib1g-dev      zlib-devel         zlib-dev     zlib            zlib
 bench   pc:gumbo        libgumbo-dev    gumbo-parser-devel gumbo-parser-dev gumbo-parser -
+bench   pc:liburiparser liburiparser-dev uriparser-devel   uriparser-dev uriparser      uriparser
 cluster pc:dqlite       libdqlite-dev   -                  -            -               -
 cluster cmd:dqlite      go-dqlite       -                  -            -               -
 '

@@ -1,0 +1,113 @@
+/*
+** Percent-encoding by the sets RFC 3986's components and the JavaScript
+** functions define (one constant class table, bit k: "set k encodes this
+** byte", over core/percent.c's encoder), and decoding: all escapes, only
+** the unreserved ones (§6.2.2.2, core's url_pct_normalize), or the legacy
+** %uXXXX form too.
+*/
+#include "percent.h"
+#include "uri.h"
+
+const char *const uri_set_names[URI_SET_COUNT] = {
+    "unreserved", "component", "uri", "pchar", "path",
+    "query", "fragment", "userinfo", "reg-name"};
+const char *const uri_decode_names[URI_DECODE_COUNT] = {"all", "unreserved",
+                                                        "legacy"};
+
+#define ALNUM(c) (((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z') || \
+                  ((c) >= '0' && (c) <= '9'))
+#define UNRES(c) (ALNUM(c) || (c) == '-' || (c) == '.' || (c) == '_' || (c) == '~')
+#define SUB(c) ((c) == '!' || (c) == '$' || (c) == '&' || (c) == '\'' || \
+                (c) == '(' || (c) == ')' || (c) == '*' || (c) == '+' ||  \
+                (c) == ',' || (c) == ';' || (c) == '=')
+#define JS_COMPONENT(c) (UNRES(c) || (c) == '!' || (c) == '\'' || (c) == '(' || \
+                         (c) == ')' || (c) == '*')
+#define JS_URI(c) (JS_COMPONENT(c) || (c) == ';' || (c) == ',' || (c) == '/' || \
+                   (c) == '?' || (c) == ':' || (c) == '@' || (c) == '&' ||     \
+                   (c) == '=' || (c) == '+' || (c) == '$' || (c) == '#')
+#define PCHAR(c) (UNRES(c) || SUB(c) || (c) == ':' || (c) == '@')
+#define ENC(keep, bit) ((keep) ? 0 : 1 << (bit))
+#define ENC_CLASS(c)                                                        \
+  (uint16_t)((c) >= 128 ? 0x1FF                                             \
+             : ENC(UNRES(c), URI_SET_UNRESERVED) |                          \
+                   ENC(JS_COMPONENT(c), URI_SET_COMPONENT) |                \
+                   ENC(JS_URI(c), URI_SET_URI) |                            \
+                   ENC(PCHAR(c), URI_SET_PCHAR) |                           \
+                   ENC(PCHAR(c) || (c) == '/', URI_SET_PATH) |              \
+                   ENC(PCHAR(c) || (c) == '/' || (c) == '?', URI_SET_QUERY) | \
+                   ENC(PCHAR(c) || (c) == '/' || (c) == '?', URI_SET_FRAGMENT) | \
+                   ENC(UNRES(c) || SUB(c) || (c) == ':', URI_SET_USERINFO) | \
+                   ENC(UNRES(c) || SUB(c), URI_SET_REG_NAME))
+
+static const uint16_t enc_cls[256] = URL_CLASS_TABLE(ENC_CLASS);
+
+void uri_encode(url_buf *out, const char *s, size_t n, uri_set set) {
+  url_pct_encode_class(out, s, n, enc_cls, (uint16_t)(1u << set));
+}
+
+void uri_escape_keep(url_buf *out, const char *s, size_t n, uri_set set) {
+  static const char hex[] = "0123456789ABCDEF";
+  const unsigned char *u = (const unsigned char *)s;
+  size_t run = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (u[i] == '%' && n - i >= 3 && url_is_hex(u[i + 1]) && url_is_hex(u[i + 2])) {
+      i += 2;
+      continue;
+    }
+    if (!(enc_cls[u[i]] & (1u << set))) continue;
+    url_buf_append(out, s + run, i - run);
+    char esc[3] = {'%', hex[u[i] >> 4], hex[u[i] & 15]};
+    url_buf_append(out, esc, 3);
+    run = i + 1;
+  }
+  url_buf_append(out, s + run, n - run);
+}
+
+/* The value of the four hex digits at s[0..4). */
+static unsigned hex4(const char *s) {
+  unsigned v = 0;
+  for (int k = 0; k < 4; k++) v = v * 16 + (unsigned)url_hex_val((unsigned char)s[k]);
+  return v;
+}
+
+/* "%uXXXX" at s[i]. */
+static int is_u_escape(const char *s, size_t n, size_t i) {
+  if (n - i < 6 || s[i] != '%' || (s[i + 1] | 0x20) != 'u') return 0;
+  for (int k = 2; k < 6; k++)
+    if (!url_is_hex((unsigned char)s[i + k])) return 0;
+  return 1;
+}
+
+/* Legacy decoding: %HH as a byte, %uXXXX as a UTF-16 code unit (a high
+   surrogate followed by a low one as their pair; any other surrogate as
+   U+FFFD). */
+static void decode_legacy(url_buf *out, const char *s, size_t n) {
+  size_t run = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (s[i] != '%') continue;
+    if (is_u_escape(s, n, i)) {
+      url_pct_decode(out, s + run, i - run, 0);
+      uint32_t c = hex4(s + i + 2);
+      i += 5;
+      if (c >= 0xD800 && c <= 0xDBFF && is_u_escape(s, n, i + 1)) {
+        uint32_t lo = hex4(s + i + 3);
+        if (lo >= 0xDC00 && lo <= 0xDFFF) {
+          c = 0x10000 + ((c - 0xD800) << 10) + (lo - 0xDC00);
+          i += 6;
+        }
+      }
+      if (c >= 0xD800 && c <= 0xDFFF) c = 0xFFFD;
+      url_buf_put_utf8(out, c);
+      run = i + 1;
+    }
+  }
+  url_pct_decode(out, s + run, n - run, 0);
+}
+
+void uri_decode(url_buf *out, const char *s, size_t n, uri_decode_mode mode) {
+  switch (mode) {
+    case URI_DECODE_ALL: url_pct_decode(out, s, n, 0); break;
+    case URI_DECODE_UNRESERVED: url_pct_normalize(out, s, n); break;
+    default: decode_legacy(out, s, n); break;
+  }
+}
