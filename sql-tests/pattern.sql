@@ -124,9 +124,21 @@ INSERT INTO checks VALUES ('huge segment', url_pattern_test('https://a/:x/:y', '
 -- a lazy quantifier whose iterations may be empty, failing past the first index: no match, not the step limit
 INSERT INTO checks VALUES ('lazy empty iterations', url_pattern_test('https://a/:x((?:a|)*?b)', 'https://a/ca'), 0);
 -- error: url_pattern_test: a regular expression reached the step limit
-SELECT url_pattern_test('https://a/:x((?:a|a)*b)', 'https://a/' || printf('%.40c', 'a') || 'c');
+SELECT url_pattern_test('https://a/:x((?:a*)*b)', 'https://a/' || printf('%.40c', 'a') || 'c');
 -- error: url_pattern_exec: a regular expression reached the step limit
-SELECT * FROM url_pattern_exec('https://a/:x((?:a|a)*b)', 'https://a/' || printf('%.40c', 'a') || 'c');
+SELECT * FROM url_pattern_exec('https://a/:x((?:a*)*b)', 'https://a/' || printf('%.40c', 'a') || 'c');
+-- issue 34: a loop whose iterations cannot be empty is memoized: no match, in linear time
+INSERT INTO checks VALUES ('memoized alternation loop', url_pattern_test('https://a/:x((?:a|a)*b)', 'https://a/' || printf('%.40c', 'a') || 'c'), 0);
+-- issue 34: the Standard's own wildcards never reach the step limit
+INSERT INTO checks VALUES ('segment wildcard, non-special', url_pattern_test('s3://my-bucket/:prefix*/data.parquet', 's3://my-bucket/warehouse/sales/year=2024/month=05/part-0001.csv'), 0);
+INSERT INTO checks VALUES ('segment wildcard, non-special, match', (SELECT value FROM url_pattern_exec('s3://my-bucket/:prefix*/data.parquet', 's3://my-bucket/warehouse/sales/year=2024/data.parquet') WHERE name = 'prefix'), 'warehouse/sales/year=2024');
+INSERT INTO checks VALUES ('segment wildcard, long input', url_pattern_test('myapp://host/:path*/edit', 'myapp://host/' || printf('%.100000c', 'a') || '/x'), 0);
+INSERT INTO checks VALUES ('one or more in the hash', url_pattern_test('{"hash": ":h+-end"}', 'https://a/#' || printf('%.100000c', 'a') || '-en'), 0);
+INSERT INTO checks VALUES ('full wildcard repeated, non-ASCII', url_pattern_test('{"pathname": "**a.b"}', 'https://example.com/ac/caf%C3%A9/books/café?q=1'), 0);
+INSERT INTO checks VALUES ('a group with a prefix, repeated', url_pattern_test('{"hash": "{-:b}*x"}', 'https://a/#' || replace(hex(zeroblob(50000)), '00', '-a')), 0);
+-- issue 34: a match's backtracking memory is bounded (PAT_MAX_MATCH_BYTES)
+-- error: url_pattern_test: a regular expression reached the memory limit
+SELECT url_pattern_test('https://a/:x((?:a|a)*b)', 'https://a/' || printf('%.1000000c', 'a'));
 
 -- bounds (issue 27): what compiled in quadratic time now compiles in O(n log n) or fails clearly
 INSERT INTO checks VALUES ('class of 12000 escapes', url_pattern_test('https://a/:x([' || replace(hex(zeroblob(6000)), '00', '\x41\x42') || '])', 'https://a/B'), 1);
