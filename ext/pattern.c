@@ -344,7 +344,7 @@ static int pattern_of(url_conn *conn, sqlite3 *db, sqlite3_value *v, size_t max,
 static const char *status_error(int rc) {
   if (rc == URL_STEP_LIMIT) return "a regular expression reached the step limit";
   if (rc == URL_MEMORY_LIMIT)
-    return "a regular expression reached the memory limit (64 MB of backtracking)";
+    return "a regular expression reached the memory limit (256 MB of backtracking)";
   if (rc == URL_BASE_WITH_INIT)
     return "a base URL cannot go with a components object input";
   return NULL;

@@ -96,7 +96,7 @@ void pat_regex_dump(const pat_regex *re, url_buf *out);
 #define PAT_DEFAULT_STEPS 10000000u
 /* The memory a match may hold (its backtracking stack and its memo of
    failed positions, regex.c): past it, URL_MEMORY_LIMIT. */
-#define PAT_MAX_MATCH_BYTES ((size_t)64 << 20)
+#define PAT_MAX_MATCH_BYTES ((size_t)256 << 20)
 int pat_regex_exec(const pat_regex *re, const char *in, size_t n,
                    long *caps, size_t max_steps);
 
