@@ -73,6 +73,8 @@ static const growth_case GROWTH[] = {
     {"url_pattern_test wild search {&:x}*", "'https://a/?' || " R("'&a'"), "url_pattern_test('{\"search\": \"{&:s}*x\"}', a)"},
     {"url_pattern_test wild hash :x+", "'https://a/#' || " R("'a'"), "url_pattern_test('{\"hash\": \":h+-end\"}', a)"},
     {"url_pattern_test wild hash {-:x}*", "'https://a/#' || " R("'-a'"), "url_pattern_test('{\"hash\": \"{-:h}*x\"}', a)"},
+    {"url_pattern_test wild pathname *a*b", "'https://a/' || " R("'a'"), "url_pattern_test('https://a/*a*b', a)"},
+    {"url_pattern_test wild pathname :a:b", "'https://a/' || " R("'a'"), "url_pattern_test('https://a/:a:b/end', a)"},
     {"url_pattern_test wild hash *", "'https://a/#' || " R("'a'"), "url_pattern_test('{\"hash\": \"*-end\"}', a)"},
 };
 #undef R

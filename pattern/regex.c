@@ -1386,8 +1386,9 @@ static void compile(compiler *c, int32_t i, int back) {
         for (int w = REPEAT_TABLE; w < REPEAT_TAIL; w++) emit(c, 0);
         emit(c, -1);
         compile(c, x->kid, 0);
-        /* its next try (lazy, no maximum), and what follows it */
-        if (!x->greedy && x->b == INF) memo_point(c, at - 2);
+        /* it at a position past its minimum (no maximum), and what
+           follows it */
+        if (x->b == INF) memo_point(c, at - 2);
         memo_point(c, here(c));
         break;
       }
@@ -2131,12 +2132,13 @@ static inline int may_follow(const vm *m, const int32_t *op, long pos) {
 }
 
 /*
-** The next try of a REPEAT (op) that took *count characters up to *pos:
-** one fewer (greedy) or one more (lazy), passing over the positions where
-** what follows cannot start (each a step: the try it saves would fail).
-** Returns 0 when no try is left.
+** The next try of a REPEAT (op, at pc) that took *count characters up to
+** *pos: one fewer (greedy) or one more (lazy), passing over the positions
+** where what follows cannot start (each a step: the try it saves would
+** fail).  Returns 0 when no try is left (lazy: also when the memo says
+** this REPEAT was at that position before, and so made every try on).
 */
-static int repeat_retry(vm *m, const int32_t *op, long *pos, long *count) {
+static int repeat_retry(vm *m, const int32_t *op, size_t pc, long *pos, long *count) {
   uint32_t min = (uint32_t)op[1], max = (uint32_t)op[2];
   long p = *pos, k = *count, next = p;
   int32_t flags = op[REPEAT_FOLLOW];
@@ -2171,6 +2173,8 @@ static int repeat_retry(vm *m, const int32_t *op, long *pos, long *count) {
       if ((uint32_t)k >= max || (next = match_char(m, op + REPEAT_ATOM, p)) < 0)
         return 0;
       k++;
+      /* lazy, here before: every try from here on was made */
+      if (memo_seen(m, pc + 1, next)) return 0;
     }
     p = next;
     m->steps++;
@@ -2327,6 +2331,56 @@ static long match_backref(vm *m, const int32_t *op, long pos) {
 }
 
 /*
+** repeat_enter() while memoizing, for a REPEAT with no maximum: the memo
+** point at pc + 1 is "the REPEAT past its minimum at a position", whose
+** every try on (more characters, or what follows there) depends on the
+** position alone.  Lazy: repeat_retry() notes each position.  Greedy,
+** possessive or before fixed text up to `$`: the run is taken a character
+** at a time, noting each position, up to one noted before: every try from
+** there on was made, so the run ends before it (a greedy REPEAT tried
+** again at each position of a run takes its run's rest once, not again
+** and again).  Returns 1 (*pos past what it took), 0 or -1, as
+** repeat_enter().
+*/
+static int repeat_enter_memo(vm *m, const int32_t *op, size_t pc, long *pos) {
+  int bits = op[0] >> 8;
+  uint32_t min = (uint32_t)op[1];
+  long count, p = take_run(m, op, *pos, min, &count);
+  m->steps += (size_t)count;
+  if ((uint32_t)count < min) return 0;
+  if (!(bits & (B_GREEDY | B_POSSESSIVE))) {
+    if (memo_seen(m, pc + 1, p)) return 0;
+    if (!may_follow(m, op, p) && !repeat_retry(m, op, pc, &p, &count)) return 0;
+    *pos = p;
+    return push(m, BT_REPEAT, (int32_t)pc, p, count) < 0 ? -1 : 1;
+  }
+  long first = p, last = p, next;
+  int seen;
+  while (!(seen = memo_seen(m, pc + 1, p))) {
+    last = p;
+    if ((next = match_char(m, op + REPEAT_ATOM, p)) < 0) break;
+    p = next;
+    count++;
+    m->steps++;
+  }
+  if (seen) {
+    if (p == first || (bits & B_POSSESSIVE)) return 0; /* nothing new */
+    count--;
+  }
+  if (op[REPEAT_TAIL] >= 0) { /* the one place what follows can start */
+    long at = m->n - op[REPEAT_TAIL];
+    if (at < first || at > last) return 0;
+    *pos = at;
+    return 1;
+  }
+  *pos = last;
+  if (bits & B_POSSESSIVE) return 1;
+  if (!may_follow(m, op, last) && !repeat_retry(m, op, pc, pos, &count)) return 0;
+  if ((uint32_t)count > min && push(m, BT_REPEAT, (int32_t)pc, *pos, count) < 0) return -1;
+  return 1;
+}
+
+/*
 ** OP_REPEAT at pc from *pos: as many as it may (greedy, possessive) or
 ** must (lazy), with an entry to try other counts unless possessive.
 ** Returns 1 (*pos past them), 0 (no way) or -1 (error).
@@ -2335,6 +2389,7 @@ static int repeat_enter(vm *m, const int32_t *op, size_t pc, long *pos) {
   int bits = op[0] >> 8;
   uint32_t min = (uint32_t)op[1], max = (uint32_t)op[2];
   long count;
+  if (m->memo && m->re->memo_at[pc + 1] >= 0) return repeat_enter_memo(m, op, pc, pos);
   if (op[REPEAT_TAIL] >= 0) /* what follows can start at one place */
     return (*pos = repeat_to_tail(m, op, *pos)) >= 0;
   uint32_t want = bits & (B_GREEDY | B_POSSESSIVE) ? max : min;
@@ -2342,9 +2397,7 @@ static int repeat_enter(vm *m, const int32_t *op, size_t pc, long *pos) {
   m->steps += (size_t)count;
   if ((uint32_t)count < min) return 0;
   if (bits & B_POSSESSIVE) return 1;
-  if (!may_follow(m, op, *pos) && !repeat_retry(m, op, pos, &count)) return 0;
-  /* a lazy one that was here before tried, or is trying, every count on */
-  if (!(bits & B_GREEDY) && memo_seen(m, pc + 1, *pos)) return 0;
+  if (!may_follow(m, op, *pos) && !repeat_retry(m, op, pc, pos, &count)) return 0;
   if ((bits & B_GREEDY) ? (uint32_t)count > min : (uint32_t)count < max)
     if (push(m, BT_REPEAT, (int32_t)pc, *pos, count) < 0) return -1;
   return 1;
@@ -2378,8 +2431,7 @@ static int backtrack(vm *m, size_t base, size_t *pc, long *pos) {
        one after) */
     const int32_t *rop = m->re->prog + b->pc;
     long count = b->a, p = b->pos;
-    if (!repeat_retry(m, rop, &p, &count)) continue;
-    if (!(rop[0] >> 8 & B_GREEDY) && memo_seen(m, (size_t)b->pc + 1, p)) continue;
+    if (!repeat_retry(m, rop, (size_t)b->pc, &p, &count)) continue;
     if (rop[0] >> 8 & B_GREEDY ? (uint32_t)count > (uint32_t)rop[1]
                                : (uint32_t)count < (uint32_t)rop[2]) {
       b->pos = p;
