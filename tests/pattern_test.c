@@ -479,6 +479,9 @@ static const struct {
     {"\\p", 0, "x", "error"},
     /* the step limit */
     {"(?:a*)*b", 0, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaac", "limit"},
+    /* group names of Unicode 16.0 (U+1C89) and 17.0 (U+088F, U+0C5C) letters */
+    {"(?<\u1C89>v)(?<x\u0C5C>w)", 0, "vw", "vw,v,w"},
+    {"(?<\u088F>v)\\k<\u088F>", 0, "vv", "vv,v"},
     /* memoized (issue 34): loops whose iterations cannot be empty */
     {"(a+)+b", 0, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaac", "null"},
     {"(?:a|a)*$", 0, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab", ""},
