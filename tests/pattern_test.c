@@ -516,7 +516,7 @@ static void regex_case(const char *re, int flags, const char *in, const char *wa
     }
     pat_regex_free(r);
   }
-  char what[300];
+  char what[1400];
   snprintf(what, sizeof what, "regex /%s/%s on \"%s\": got %s, expected %s", re,
            flags ? "vi" : "v", in, got, want);
   check_named(!strcmp(got, want), what);
