@@ -90,6 +90,25 @@ static const growth_case GROWTH[] = {
     {"uri_from_iri", "'http://a/' || " R("'\xc3\xa9'"), "uri_from_iri(a)"},
     {"uri_to_iri", "'http://a/' || " R("'%C3%A9%E2%80%8F'"), "uri_to_iri(a)"},
     {"uri_from_url", "'https://a/' || " R("'{|}'"), "uri_from_url(a)"},
+    /* issue 34: each wildcard form, failing, in each component whose input can grow (a port cannot) */
+    {"url_pattern_test wild protocol :x*", R("'a'") " || '://h/'", "url_pattern_test('{\"protocol\": \":p*x\"}', a)"},
+    {"url_pattern_test wild username :x+", "'https://' || " R("'a'") " || '@h/'", "url_pattern_test('{\"username\": \":u+-end\"}', a)"},
+    {"url_pattern_test wild password {-:x}*", "'https://u:' || " R("'-a'") " || '@h/'", "url_pattern_test('{\"password\": \"{-:u}*x\"}', a)"},
+    {"url_pattern_test wild hostname :x*", "'https://' || " R("'a.'") " || 'b/'", "url_pattern_test('{\"hostname\": \":h*.end\"}', a)"},
+    {"url_pattern_test wild hostname {.:x}+", "'https://' || " R("'a.'") " || 'b/'", "url_pattern_test('{\"hostname\": \"{.:h}+x\"}', a)"},
+    {"url_pattern_test wild pathname :x*", "'https://a/' || " R("'b/'"), "url_pattern_test('https://a/:p*/end', a)"},
+    {"url_pattern_test wild pathname {/:x}+", "'https://a/' || " R("'b/'"), "url_pattern_test('{\"pathname\": \"{/:p}+/end\"}', a)"},
+    {"url_pattern_test wild opaque path :x*", "'s3://b/' || " R("'a/'"), "url_pattern_test('s3://b/:p*/data.parquet', a)"},
+    {"url_pattern_test wild opaque path {/:x}*", "'s3://b/' || " R("'a/'"), "url_pattern_test('{\"protocol\": \"s3\", \"pathname\": \"{/:p}*/data.parquet\"}', a)"},
+    {"url_pattern_test wild pathname **", "'https://a/' || " R("'caf\xc3\xa9/'"), "url_pattern_test('{\"pathname\": \"**a.b\"}', a)"},
+    {"url_pattern_test wild pathname *?*", "'https://a/' || " R("'b/'"), "url_pattern_test('{\"pathname\": \"/*?x/:q?\"}', a)"},
+    {"url_pattern_test wild search :x*", "'https://a/?' || " R("'a'"), "url_pattern_test('{\"search\": \":s*-end\"}', a)"},
+    {"url_pattern_test wild search {&:x}*", "'https://a/?' || " R("'&a'"), "url_pattern_test('{\"search\": \"{&:s}*x\"}', a)"},
+    {"url_pattern_test wild hash :x+", "'https://a/#' || " R("'a'"), "url_pattern_test('{\"hash\": \":h+-end\"}', a)"},
+    {"url_pattern_test wild hash {-:x}*", "'https://a/#' || " R("'-a'"), "url_pattern_test('{\"hash\": \"{-:h}*x\"}', a)"},
+    {"url_pattern_test wild pathname *a*b", "'https://a/' || " R("'a'"), "url_pattern_test('https://a/*a*b', a)"},
+    {"url_pattern_test wild pathname :a:b", "'https://a/' || " R("'a'"), "url_pattern_test('https://a/:a:b/end', a)"},
+    {"url_pattern_test wild hash *", "'https://a/#' || " R("'a'"), "url_pattern_test('{\"hash\": \"*-end\"}', a)"},
 };
 #undef R
 

@@ -17,7 +17,8 @@ enum url_status {
   /* Errors of the URL Pattern Standard (pattern/): */
   URL_STEP_LIMIT = 6,     /* a regular expression reached its step limit */
   URL_BASE_WITH_INIT = 7, /* a base URL given with a URLPatternInit input */
-  URL_NOT_JSON = 8        /* ext/: text that is not JSON (so a URL string) */
+  URL_NOT_JSON = 8,       /* ext/: text that is not JSON (so a URL string) */
+  URL_MEMORY_LIMIT = 9    /* a regular expression's match outgrew its memory cap */
 };
 
 /* ext/'s argument readers (url_arg_choice, url_arg_bool) return an index

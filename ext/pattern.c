@@ -36,7 +36,8 @@
 **
 ** An invalid pattern is an SQL error naming the function and the problem;
 ** so is a base URL given with a components object (the Standard's
-** TypeError), and a regular expression that reaches the step limit.
+** TypeError), and a regular expression that reaches the step limit or the
+** memory limit.
 ** Bounds, each an error: a pattern argument of at most
 ** SQLITE_LIMIT_LIKE_PATTERN_LENGTH bytes (50000 by default), 255 groups
 ** per component (pattern/README.md has the engine's own).
@@ -342,6 +343,8 @@ static int pattern_of(url_conn *conn, sqlite3 *db, sqlite3_value *v, size_t max,
 /* The SQL error of a match's status (NULL: none of its own). */
 static const char *status_error(int rc) {
   if (rc == URL_STEP_LIMIT) return "a regular expression reached the step limit";
+  if (rc == URL_MEMORY_LIMIT)
+    return "a regular expression reached the memory limit (256 MB of backtracking)";
   if (rc == URL_BASE_WITH_INIT)
     return "a base URL cannot go with a components object input";
   return NULL;

@@ -3,8 +3,9 @@
 **
 ** An input is a regular expression source, a NUL, then a subject (no NUL:
 ** the subject is the source itself).  The source is compiled with and
-** without the tuner's shortcuts (PAT_RE_UNTUNED), with and without `i`;
-** the oracle: both give the same status and the same captures, and a
+** without the tuner's shortcuts (PAT_RE_UNTUNED), and tuned memoizing
+** from the first step (PAT_RE_MEMO_NOW), with and without `i`; the
+** oracle: all give the same status and the same captures, and a
 ** match within the step budget (10^5) does work bounded by it (the steps
 ** are charged for every character compared).  Then the source as a URL
 ** pattern constructor string (base https://a/) is matched against the
@@ -26,10 +27,10 @@
 #define MAX_SLOTS 1100 /* 255 groups and their loops' registers */
 
 static void regex_oracle(const char *src, size_t n, const char *in, size_t m,
-                         int flags) {
+                         int flags, int memo) {
   pat_regex *a = NULL, *b = NULL;
   char ea[128], eb[128];
-  int ra = pat_regex_compile(src, n, flags, &url_mem_libc, &a, ea, sizeof ea);
+  int ra = pat_regex_compile(src, n, flags | memo, &url_mem_libc, &a, ea, sizeof ea);
   int rb = pat_regex_compile(src, n, flags | PAT_RE_UNTUNED, &url_mem_libc, &b,
                              eb, sizeof eb);
   if (ra != rb) {
@@ -86,8 +87,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   size_t m = nul ? size - n - 1 : size;
   n = url_utf8_valid_prefix((const unsigned char *)src, n);
   m = url_utf8_valid_prefix((const unsigned char *)in, m);
-  regex_oracle(src, n, in, m, 0);
-  regex_oracle(src, n, in, m, PAT_RE_ICASE);
+  regex_oracle(src, n, in, m, 0, 0);
+  regex_oracle(src, n, in, m, PAT_RE_ICASE, 0);
+  regex_oracle(src, n, in, m, 0, PAT_RE_MEMO_NOW);
   pattern_run(src, n, in, m);
   return 0;
 }

@@ -81,6 +81,9 @@ int pat_parse_pattern(const char *in, size_t n, const pat_options *o,
 /*
 ** https://urlpattern.spec.whatwg.org/#generate-a-regular-expression-and-name-list:
 ** the source into re, the names into names (pat_ref[] into pp's store).
+** A wildcard repeated without prefix or suffix is written as the one
+** quantifier that matches and captures the same (`([^/]*)` for the
+** Standard's `((?:[^/]+?)*)`, `(.*)` for `((?:.*)*)`), issue 34.
 */
 void pat_generate_regexp(const pat_parts *pp, const pat_options *o,
                          url_buf *re, url_buf *names);

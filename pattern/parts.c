@@ -524,6 +524,24 @@ void pat_generate_regexp(const pat_parts *pp, const pat_options *o,
       value_n = 2;
     }
     if (!part->prefix.len && !part->suffix.len) {
+      if (part->type != PART_REGEXP && (part->modifier == MOD_ZERO_OR_MORE ||
+                                        part->modifier == MOD_ONE_OR_MORE)) {
+        /* ((?:[^d]+?)*) as ([^d]*), ((?:[^d]+?)+) as ([^d]+), ((?:.*)*)
+           and ((?:.*)+) as (.*): the same strings, tried in the same order
+           (longest first: the outer loop is greedy, the inner quantifier
+           can only split the same run), the same group, where the
+           Standard's form backtracks exponentially when nothing follows
+           (issue 34) */
+        url_buf_putc(re, '(');
+        if (part->type == PART_SEGMENT) {
+          url_buf_append(re, sw, sw_n - 2); /* "[^d]" */
+          url_buf_putc(re, part->modifier == MOD_ZERO_OR_MORE ? '*' : '+');
+        } else {
+          url_buf_puts(re, ".*");
+        }
+        url_buf_putc(re, ')');
+        continue;
+      }
       if (part->modifier == MOD_NONE || part->modifier == MOD_OPTIONAL) {
         /* (<regexp value>)<modifier> */
         url_buf_putc(re, '(');

@@ -1163,14 +1163,38 @@ struct pat_regex {
   size_t nbytes; /* what it holds, all told */
   int anchored; /* starts with ^ (no m): only index 0 can match */
   int linear;   /* one way through the program (tune()) */
+  /* Memoization (PAT_RE_UNTUNED: none): memo_at[pc] is the number of the
+     memo point at pc, or -1.  At the start of an op (pc) it is "this op
+     at this position": a second visit fails, as the first one's every way
+     on failed (a match ends the search).  At pc + 1 of a LOOP or a lazy
+     REPEAT it is "this loop (past its minimum) or this REPEAT (its next
+     try) at this position".  Only where what follows depends on the
+     position alone (compile(): no backreference or lookaround in the
+     program, and every enclosing loop one whose iterations cannot be
+     empty, at most one of them needed, no maximum). */
+  int32_t *memo_at;
+  uint32_t nmemo;
+  int memo_now; /* PAT_RE_MEMO_NOW: from the first step (tests) */
 };
 
 typedef struct compiler {
   parser *p;
   url_buf code; /* int32_t[] */
   uint32_t nregs;
-  int untuned; /* PAT_RE_UNTUNED: no OP_STR */
+  int untuned; /* PAT_RE_UNTUNED: no OP_STR, no memo points */
+  url_buf memo; /* int32_t[]: the pcs of memo points (pat_regex.memo_at) */
+  int no_memo;  /* a backreference or a lookaround: no memo points */
+  int loose;    /* enclosing loops that make what follows depend on more
+                   than the position (their count or their start) */
 } compiler;
+
+/* Notes a memo point at pc (pat_regex.memo_at) unless an enclosing loop
+   makes what follows depend on more than the position. */
+static void memo_point(compiler *c, size_t pc) {
+  if (c->loose || c->untuned) return;
+  int32_t w = (int32_t)pc;
+  arr_push(&c->memo, &w, sizeof w);
+}
 
 static size_t here(const compiler *c) { return ARR_N(c->code, int32_t); }
 static void emit(compiler *c, int32_t w) { arr_push(&c->code, &w, sizeof w); }
@@ -1336,10 +1360,12 @@ static void compile(compiler *c, int32_t i, int back) {
       emit(c, (int32_t)(2 * x->a + (back ? 0 : 1)));
       break;
     case N_BACKREF:
+      c->no_memo = 1;
       emit(c, OPW(OP_BACKREF, bits));
       emit(c, (int32_t)x->a);
       break;
     case N_LOOK: {
+      c->no_memo = 1;
       emit(c, OPW(OP_LOOK, (x->neg ? B_NEG : 0)));
       size_t end = here(c);
       emit(c, 0);
@@ -1356,9 +1382,14 @@ static void compile(compiler *c, int32_t i, int back) {
         emit(c, OPW(OP_REPEAT, x->greedy ? B_GREEDY : 0));
         emit(c, (int32_t)x->a);
         emit(c, (int32_t)x->b);
+        size_t at = here(c);
         for (int w = REPEAT_TABLE; w < REPEAT_TAIL; w++) emit(c, 0);
         emit(c, -1);
         compile(c, x->kid, 0);
+        /* it at a position past its minimum (no maximum), and what
+           follows it */
+        if (x->b == INF) memo_point(c, at - 2);
+        memo_point(c, here(c));
         break;
       }
       if (x->a == 0 && x->b == 1 && !back && !c->untuned && takes_one(c->p, x->kid)) {
@@ -1384,6 +1415,12 @@ static void compile(compiler *c, int32_t i, int back) {
       emit(c, OP_LOOP_INIT);
       emit(c, (int32_t)r);
       size_t head = here(c);
+      /* what follows an iteration depends on the position alone when no
+         iteration can be empty (LOOP_END's check never fails), the count
+         past the first does not matter (min <= 1, no maximum) */
+      int plain = x->a <= 1 && x->b == INF && takes_one(c->p, x->kid);
+      if (plain) memo_point(c, head + 1);
+      else c->loose++;
       emit(c, OPW(OP_LOOP, x->greedy ? B_GREEDY : 0));
       emit(c, (int32_t)r);
       emit(c, (int32_t)x->a);
@@ -1403,6 +1440,7 @@ static void compile(compiler *c, int32_t i, int back) {
       emit(c, (int32_t)x->a);
       emit(c, (int32_t)head);
       if (!c->code.err) patch(c, exit, here(c));
+      if (!plain) c->loose--;
       break;
     }
   }
@@ -1456,6 +1494,23 @@ static void *take(const url_allocator *mem, url_buf *b) {
 
 static void tune(pat_regex *re, int untuned);
 
+/* re->memo_at from the memo points' pcs (none: NULL).  Returns 0 when out
+   of memory. */
+static int memo_table(pat_regex *re, const url_buf *points) {
+  size_t n = ARR_N(*points, int32_t);
+  if (points->err) return 0;
+  if (!n || !re->prog) return 1;
+  re->memo_at = re->mem->alloc(re->nprog * sizeof *re->memo_at);
+  if (!re->memo_at) return 0;
+  for (size_t pc = 0; pc < re->nprog; pc++) re->memo_at[pc] = -1;
+  for (size_t k = 0; k < n; k++) {
+    int32_t pc = ARR_AT(*points, int32_t, k);
+    if (re->memo_at[pc] < 0) re->memo_at[pc] = (int32_t)re->nmemo++;
+  }
+  re->nbytes += re->nprog * sizeof *re->memo_at;
+  return 1;
+}
+
 int pat_regex_compile(const char *src, size_t n, int flags,
                       const url_allocator *mem, pat_regex **out, char *err,
                       size_t errn) {
@@ -1484,6 +1539,7 @@ int pat_regex_compile(const char *src, size_t n, int flags,
   }
   compiler c = {.p = &p, .untuned = flags & PAT_RE_UNTUNED};
   arr_init(&c.code, mem);
+  arr_init(&c.memo, mem);
   emit(&c, OP_SAVE);
   emit(&c, 0);
   compile(&c, root, 0);
@@ -1493,6 +1549,7 @@ int pat_regex_compile(const char *src, size_t n, int flags,
   if (!c.code.err && here(&c) > PAT_MAX_PROG_PER_BYTE * n + 64) {
     fail(&p, "regular expression too large");
     url_buf_free(&c.code);
+    url_buf_free(&c.memo);
     parser_free(&p);
     return URL_FAILURE;
   }
@@ -1506,6 +1563,8 @@ int pat_regex_compile(const char *src, size_t n, int flags,
     re->sets = take(mem, &p.sets);
     re->refs = take(mem, &p.refs);
     if (re->prog && re->sets) tune(re, flags & PAT_RE_UNTUNED);
+    re->memo_now = flags & PAT_RE_MEMO_NOW;
+    int memo_ok = c.no_memo || memo_table(re, &c.memo);
     /* index 0 of the program is SAVE 0; then a ^ without m anchors */
     const node *r = N(&p, root);
     if (r->kid >= 0 && N(&p, r->kid)->next < 0) {
@@ -1513,7 +1572,7 @@ int pat_regex_compile(const char *src, size_t n, int flags,
       re->anchored = seq->kid >= 0 && N(&p, seq->kid)->type == N_BOL &&
                      !(N(&p, seq->kid)->flags & F_MULTI);
     }
-    if (re->prog && re->sets && re->refs) {
+    if (re->prog && re->sets && re->refs && memo_ok) {
       rc = URL_OK;
       *out = re;
     } else {
@@ -1523,6 +1582,7 @@ int pat_regex_compile(const char *src, size_t n, int flags,
     mem->release(re);
   }
   url_buf_free(&c.code);
+  url_buf_free(&c.memo);
   parser_free(&p);
   return rc;
 }
@@ -1533,6 +1593,7 @@ void pat_regex_free(pat_regex *re) {
   if (re->prog) mem->release(re->prog);
   if (re->sets) mem->release(re->sets);
   if (re->refs) mem->release(re->refs);
+  if (re->memo_at) mem->release(re->memo_at);
   mem->release(re);
 }
 
@@ -1565,13 +1626,30 @@ typedef struct vm {
   size_t top, cap;
   bt *inline_stack;
   size_t steps, max_steps;
+  uint32_t *memo;    /* a bit per memo point and position (re->memo_at) */
+  size_t memo_bytes;
+  size_t memo_after; /* the step count at which memoizing starts */
   int err;
 } vm;
+
+/* The one exit for the memory limit: whether holding more bytes than the
+   match holds now would pass PAT_MAX_MATCH_BYTES (m->err then set). */
+static int out_of_memory(vm *m, size_t more) {
+  size_t held = m->memo_bytes + (m->stack == m->inline_stack ? 0 : m->cap * sizeof(bt));
+  if (more <= PAT_MAX_MATCH_BYTES && held <= PAT_MAX_MATCH_BYTES - more) return 0;
+  m->err = URL_MEMORY_LIMIT;
+  return 1;
+}
+
+/* The steps a match takes before it starts memoizing (plus 4 per input
+   byte): a match that backtracks little allocates nothing. */
+#define MEMO_AFTER 4096
 
 /* Doubles the backtracking stack (onto the heap). */
 static int grow(vm *m) {
   size_t cap = m->cap * 2;
   bt *q;
+  if (out_of_memory(m, cap * sizeof *q)) return -1;
   if (m->stack == m->inline_stack) {
     q = m->re->mem->alloc(cap * sizeof *q);
     if (q) memcpy(q, m->stack, m->top * sizeof *q);
@@ -1590,6 +1668,39 @@ static int grow(vm *m) {
 static inline int push(vm *m, int32_t kind, int32_t pc, long pos, long a) {
   if (m->top == m->cap && grow(m) < 0) return -1;
   m->stack[m->top++] = (bt){kind, pc, pos, a};
+  return 0;
+}
+
+/*
+** Starts memoizing (re->memo_at): a bit per memo point and position.  A
+** match that backtracks little never pays for it; one that would go on
+** past the memory limit goes on without (the step limit then bounds it).
+*/
+static void memo_start(vm *m) {
+  m->memo_after = SIZE_MAX;
+  size_t bits = (size_t)m->re->nmemo * (size_t)(m->n + 1);
+  size_t bytes = (bits + 31) / 32 * sizeof *m->memo;
+  if (bits / (size_t)(m->n + 1) != m->re->nmemo || out_of_memory(m, bytes)) {
+    m->err = 0;
+    return;
+  }
+  m->memo = m->re->mem->alloc(bytes);
+  if (!m->memo) return;
+  memset(m->memo, 0, bytes);
+  m->memo_bytes = bytes;
+  m->steps += bytes / 64; /* clearing it is work too */
+}
+
+/* Whether the memo point at pc (re->memo_at) was at pos before; notes
+   that it is now.  0 when there is no memo. */
+static inline int memo_seen(vm *m, size_t pc, long pos) {
+  if (!m->memo) return 0;
+  int32_t k = m->re->memo_at[pc];
+  if (k < 0) return 0;
+  size_t bit = (size_t)k * (size_t)(m->n + 1) + (size_t)pos;
+  uint32_t *w = &m->memo[bit >> 5], b = (uint32_t)1 << (bit & 31);
+  if (*w & b) return 1;
+  *w |= b;
   return 0;
 }
 
@@ -2021,12 +2132,13 @@ static inline int may_follow(const vm *m, const int32_t *op, long pos) {
 }
 
 /*
-** The next try of a REPEAT (op) that took *count characters up to *pos:
-** one fewer (greedy) or one more (lazy), passing over the positions where
-** what follows cannot start (each a step: the try it saves would fail).
-** Returns 0 when no try is left.
+** The next try of a REPEAT (op, at pc) that took *count characters up to
+** *pos: one fewer (greedy) or one more (lazy), passing over the positions
+** where what follows cannot start (each a step: the try it saves would
+** fail).  Returns 0 when no try is left (lazy: also when the memo says
+** this REPEAT was at that position before, and so made every try on).
 */
-static int repeat_retry(vm *m, const int32_t *op, long *pos, long *count) {
+static int repeat_retry(vm *m, const int32_t *op, size_t pc, long *pos, long *count) {
   uint32_t min = (uint32_t)op[1], max = (uint32_t)op[2];
   long p = *pos, k = *count, next = p;
   int32_t flags = op[REPEAT_FOLLOW];
@@ -2061,6 +2173,8 @@ static int repeat_retry(vm *m, const int32_t *op, long *pos, long *count) {
       if ((uint32_t)k >= max || (next = match_char(m, op + REPEAT_ATOM, p)) < 0)
         return 0;
       k++;
+      /* lazy, here before: every try from here on was made */
+      if (memo_seen(m, pc + 1, next)) return 0;
     }
     p = next;
     m->steps++;
@@ -2217,6 +2331,56 @@ static long match_backref(vm *m, const int32_t *op, long pos) {
 }
 
 /*
+** repeat_enter() while memoizing, for a REPEAT with no maximum: the memo
+** point at pc + 1 is "the REPEAT past its minimum at a position", whose
+** every try on (more characters, or what follows there) depends on the
+** position alone.  Lazy: repeat_retry() notes each position.  Greedy,
+** possessive or before fixed text up to `$`: the run is taken a character
+** at a time, noting each position, up to one noted before: every try from
+** there on was made, so the run ends before it (a greedy REPEAT tried
+** again at each position of a run takes its run's rest once, not again
+** and again).  Returns 1 (*pos past what it took), 0 or -1, as
+** repeat_enter().
+*/
+static int repeat_enter_memo(vm *m, const int32_t *op, size_t pc, long *pos) {
+  int bits = op[0] >> 8;
+  uint32_t min = (uint32_t)op[1];
+  long count, p = take_run(m, op, *pos, min, &count);
+  m->steps += (size_t)count;
+  if ((uint32_t)count < min) return 0;
+  if (!(bits & (B_GREEDY | B_POSSESSIVE))) {
+    if (memo_seen(m, pc + 1, p)) return 0;
+    if (!may_follow(m, op, p) && !repeat_retry(m, op, pc, &p, &count)) return 0;
+    *pos = p;
+    return push(m, BT_REPEAT, (int32_t)pc, p, count) < 0 ? -1 : 1;
+  }
+  long first = p, last = p, next;
+  int seen;
+  while (!(seen = memo_seen(m, pc + 1, p))) {
+    last = p;
+    if ((next = match_char(m, op + REPEAT_ATOM, p)) < 0) break;
+    p = next;
+    count++;
+    m->steps++;
+  }
+  if (seen) {
+    if (p == first || (bits & B_POSSESSIVE)) return 0; /* nothing new */
+    count--;
+  }
+  if (op[REPEAT_TAIL] >= 0) { /* the one place what follows can start */
+    long at = m->n - op[REPEAT_TAIL];
+    if (at < first || at > last) return 0;
+    *pos = at;
+    return 1;
+  }
+  *pos = last;
+  if (bits & B_POSSESSIVE) return 1;
+  if (!may_follow(m, op, last) && !repeat_retry(m, op, pc, pos, &count)) return 0;
+  if ((uint32_t)count > min && push(m, BT_REPEAT, (int32_t)pc, *pos, count) < 0) return -1;
+  return 1;
+}
+
+/*
 ** OP_REPEAT at pc from *pos: as many as it may (greedy, possessive) or
 ** must (lazy), with an entry to try other counts unless possessive.
 ** Returns 1 (*pos past them), 0 (no way) or -1 (error).
@@ -2225,6 +2389,7 @@ static int repeat_enter(vm *m, const int32_t *op, size_t pc, long *pos) {
   int bits = op[0] >> 8;
   uint32_t min = (uint32_t)op[1], max = (uint32_t)op[2];
   long count;
+  if (m->memo && m->re->memo_at[pc + 1] >= 0) return repeat_enter_memo(m, op, pc, pos);
   if (op[REPEAT_TAIL] >= 0) /* what follows can start at one place */
     return (*pos = repeat_to_tail(m, op, *pos)) >= 0;
   uint32_t want = bits & (B_GREEDY | B_POSSESSIVE) ? max : min;
@@ -2232,7 +2397,7 @@ static int repeat_enter(vm *m, const int32_t *op, size_t pc, long *pos) {
   m->steps += (size_t)count;
   if ((uint32_t)count < min) return 0;
   if (bits & B_POSSESSIVE) return 1;
-  if (!may_follow(m, op, *pos) && !repeat_retry(m, op, pos, &count)) return 0;
+  if (!may_follow(m, op, *pos) && !repeat_retry(m, op, pc, pos, &count)) return 0;
   if ((bits & B_GREEDY) ? (uint32_t)count > min : (uint32_t)count < max)
     if (push(m, BT_REPEAT, (int32_t)pc, *pos, count) < 0) return -1;
   return 1;
@@ -2256,6 +2421,7 @@ static int backtrack(vm *m, size_t base, size_t *pc, long *pos) {
       continue;
     }
     m->steps++;
+    if (!m->memo && m->steps >= m->memo_after) memo_start(m);
     if (b->kind == BT_BRANCH) {
       *pc = (size_t)b->pc;
       *pos = b->pos;
@@ -2265,7 +2431,7 @@ static int backtrack(vm *m, size_t base, size_t *pc, long *pos) {
        one after) */
     const int32_t *rop = m->re->prog + b->pc;
     long count = b->a, p = b->pos;
-    if (!repeat_retry(m, rop, &p, &count)) continue;
+    if (!repeat_retry(m, rop, (size_t)b->pc, &p, &count)) continue;
     if (rop[0] >> 8 & B_GREEDY ? (uint32_t)count > (uint32_t)rop[1]
                                : (uint32_t)count < (uint32_t)rop[2]) {
       b->pos = p;
@@ -2312,6 +2478,10 @@ static int run(vm *m, size_t pc, long pos, long *end) {
     if (out_of_steps(m)) return -1;
     const int32_t *op = prog + pc;
     int rc = 1; /* 0: this way fails; -1: an error */
+    if (memo_seen(m, pc, pos)) { /* its every way on failed before */
+      if (!backtrack(m, base, &pc, &pos)) return 0;
+      continue;
+    }
     switch (op[0] & 0xFF) {
       case OP_MATCH:
       case OP_LOOK_END:
@@ -2367,6 +2537,8 @@ static int run(vm *m, size_t pc, long pos, long *end) {
           pc = exit;
         } else if ((uint32_t)k < min) {
           pc = body;
+        } else if (memo_seen(m, pc + 1, pos)) { /* past its minimum here before */
+          rc = 0;
         } else if (op[0] >> 8 & B_GREEDY) {
           rc = push(m, BT_BRANCH, (int32_t)exit, pos, 0) < 0 ? -1 : 1;
           pc = body;
@@ -2425,7 +2597,8 @@ int pat_regex_exec(const pat_regex *re, const char *in, size_t n, long *caps,
   vm m = {.re = re, .in = (const unsigned char *)in, .n = (long)n,
           .caps = caps, .regs = regs, .stack = stack_st, .cap = 128,
           .inline_stack = stack_st,
-          .max_steps = max_steps ? max_steps : PAT_DEFAULT_STEPS + 64 * n};
+          .max_steps = max_steps ? max_steps : PAT_DEFAULT_STEPS + 64 * n,
+          .memo_after = !re->nmemo ? SIZE_MAX : re->memo_now ? 0 : MEMO_AFTER + 4 * n};
   int rc = 0;
   /* RegExpBuiltinExec: try each index from lastIndex 0 */
   for (long start = 0; start <= (long)n; start++) {
@@ -2438,6 +2611,7 @@ int pat_regex_exec(const pat_regex *re, const char *in, size_t n, long *caps,
       while (start + 1 < (long)n && (m.in[start + 1] & 0xC0) == 0x80) start++;
   }
   if (m.stack != stack_st) re->mem->release(m.stack);
+  if (m.memo) re->mem->release(m.memo);
   if (rc < 0) return m.err;
   return rc ? URL_OK : URL_FAILURE;
 }

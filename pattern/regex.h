@@ -21,7 +21,11 @@
 **     other non-ASCII code points match only themselves.
 **
 ** Matching has a step limit: a pattern that backtracks without end is the
-** error URL_STEP_LIMIT, never a hang.  The compiled program is immutable,
+** error URL_STEP_LIMIT, never a hang; and a memory limit: one that needs a
+** backtracking stack of more than PAT_MAX_MATCH_BYTES is URL_MEMORY_LIMIT.
+** A program with no backreference or lookaround memoizes where it failed
+** (regex.c), so the URL Pattern Standard's own expressions (no regexp
+** groups) match in time linear in the input.  The compiled program is immutable,
 ** so one may serve many threads.
 */
 #ifndef PAT_REGEX_H
@@ -40,6 +44,10 @@
    straight-line matcher): the reference tests compare them with. */
 #define PAT_RE_ICASE 1
 #define PAT_RE_UNTUNED 2
+/* Memoization from a match's first step (by default it starts once a
+   match has backtracked PAT_MEMO_AFTER steps): for the tests, which
+   compare it with PAT_RE_UNTUNED. */
+#define PAT_RE_MEMO_NOW 4
 
 typedef struct pat_regex pat_regex;
 
@@ -76,7 +84,7 @@ size_t pat_regex_slots(const pat_regex *re);
 ** a group that did not participate; the rest is scratch.
 ** max_steps bounds the work (0: the default, PAT_DEFAULT_STEPS plus 64
 ** per input byte).  Returns URL_OK (a match), URL_FAILURE (none),
-** URL_NOMEM, or URL_STEP_LIMIT.
+** URL_NOMEM, URL_STEP_LIMIT, or URL_MEMORY_LIMIT (PAT_MAX_MATCH_BYTES).
 */
 /* Canonicalize(rer, c) as the engine does it under `i` (regex.h above). */
 uint32_t pat_regex_fold(uint32_t c);
@@ -86,6 +94,9 @@ uint32_t pat_regex_fold(uint32_t c);
 void pat_regex_dump(const pat_regex *re, url_buf *out);
 
 #define PAT_DEFAULT_STEPS 10000000u
+/* The memory a match may hold (its backtracking stack and its memo of
+   failed positions, regex.c): past it, URL_MEMORY_LIMIT. */
+#define PAT_MAX_MATCH_BYTES ((size_t)256 << 20)
 int pat_regex_exec(const pat_regex *re, const char *in, size_t n,
                    long *caps, size_t max_steps);
 

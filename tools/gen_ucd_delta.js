@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Writes data/unicode/UnicodeData-delta-17.0.0.txt: UnicodeData.txt-style
-// lines for the characters assigned after Unicode 15.0 (the version of the
-// committed UnicodeData.txt) that IDNA cares about: combining marks,
+// lines for the characters assigned after Unicode 15.0 (the version of
+// ../shared/unicode/UnicodeData-15.0.0.txt, $SHARED_DIR/unicode) that IDNA
+// cares about: combining marks,
 // non-zero Canonical_Combining_Class, canonical decompositions.  The
 // properties come from the ICU built into Node (must implement Unicode 17.0):
 // General_Category from RegExp \p{gc=..}, decompositions from
@@ -28,7 +29,8 @@ const cpsOf = (s) => [...s].map((x) => x.codePointAt(0));
 const old = new Set();
 const cccOf = new Map();
 let first = -1;
-for (const line of fs.readFileSync('data/unicode/UnicodeData.txt', 'utf8')
+const shared = process.env.SHARED_DIR || '../shared';
+for (const line of fs.readFileSync(shared + '/unicode/UnicodeData-15.0.0.txt', 'utf8')
          .split('\n')) {
   if (!line) continue;
   const f = line.split(';');
