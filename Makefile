@@ -58,7 +58,7 @@ TEST_LIBS   = $(eval TEST_LIBS := $$(shell pkg-config --libs $(PKGS) 2>/dev/null
 # -fvisibility=hidden: the extension exports only its two entry points.
 # The layers below ext/ (docs/internals.md): each folder's headers
 # are included by their bare names.
-LAYERS      := core html parts keys pattern uri
+LAYERS      := core html parts keys pattern uri deceptive
 ALL_CFLAGS  = $(WARN) $(CPPFLAGS) $(CFLAGS) $(SAN) -fPIC -fvisibility=hidden \
               -D_POSIX_C_SOURCE=200809L $(LAYERS:%=-I%) $(PKG_CFLAGS)
 

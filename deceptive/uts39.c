@@ -133,7 +133,7 @@ struct dec_props {
   size_t n_iv;
   int n_scripts;
   char codes[MAX_SCRIPTS][5]; /* four-letter code per id */
-  range_set mn, nd, sd;
+  range_set mn, nd, sd, cwl;
 };
 
 typedef struct collect {
@@ -296,6 +296,7 @@ void dec_props_free(dec_props *p) {
   p->mem->release(p->mn.r);
   p->mem->release(p->nd.r);
   p->mem->release(p->sd.r);
+  p->mem->release(p->cwl.r);
   p->mem->release(p);
 }
 
@@ -309,7 +310,8 @@ int dec_props_new(const url_allocator *mem, dec_props **out) {
   rc = load_scripts(p);
   if (rc == URL_OK) rc = load_set(mem, "gc=Mn", &p->mn);
   if (rc == URL_OK) rc = load_set(mem, "gc=Nd", &p->nd);
-  if (rc == URL_OK) rc = load_set(mem, "bin=SD", &p->sd);
+  if (rc == URL_OK) rc = load_set(mem, "Soft_Dotted", &p->sd);
+  if (rc == URL_OK) rc = load_set(mem, "Changes_When_Lowercased", &p->cwl);
   if (rc != URL_OK) {
     dec_props_free(p);
     return rc;
@@ -340,6 +342,10 @@ int dec_is_mn(const dec_props *p, uint32_t c) {
 
 int dec_soft_dotted(const dec_props *p, uint32_t c) {
   return in_ranges(p->sd.r, p->sd.n, c);
+}
+
+int dec_changes_when_lowercased(const dec_props *p, uint32_t c) {
+  return in_ranges(p->cwl.r, p->cwl.n, c);
 }
 
 int dec_decimal(const dec_props *p, uint32_t c, uint32_t *zero) {

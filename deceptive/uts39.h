@@ -70,6 +70,8 @@ int dec_scx_has(const dec_props *p, uint32_t c, int k);
 /* General_Category=Nonspacing_Mark; Soft_Dotted. */
 int dec_is_mn(const dec_props *p, uint32_t c);
 int dec_soft_dotted(const dec_props *p, uint32_t c);
+/* Changes_When_Lowercased. */
+int dec_changes_when_lowercased(const dec_props *p, uint32_t c);
 /* General_Category=Decimal_Number: 1 and *zero = the code point of that
    digit system's zero, else 0. */
 int dec_decimal(const dec_props *p, uint32_t c, uint32_t *zero);

@@ -515,6 +515,7 @@ extern const url_family url_links_family;         /* links.c */
 extern const url_family url_keys_family;          /* keys.c */
 extern const url_family url_pattern_family;       /* pattern.c */
 extern const url_family url_encoding_family;      /* encoding.c */
+extern const url_family url_deceptive_family;     /* deceptive.c */
 
 /*
 ** An encoding argument argv[i] (encoding.c): a label of the Encoding

@@ -61,6 +61,7 @@ static const url_family *const families[] = {
     &url_encoding_family,
     &url_pattern_family,
     &url_links_family,
+    &url_deceptive_family,
 };
 #define N_FAMILIES URL_COUNT(families)
 
