@@ -15,7 +15,6 @@
 static const char *const check_names[] = {
     "safe",
     "icu-spoof-checks",
-    "deviation-characters",
     "tld-specific-characters",
     "unsafe-middle-dot",
     "whole-script-confusable",
@@ -37,12 +36,18 @@ static const char *const extra_map[][2] = {
     {"мӎ", "m"}, {"єҽҿၔ", "e"}, {"ґ", "r"}, {"ғӻ", "f"}, {"ҫင", "c"},
     {"ұ丫", "y"}, {"χҳӽӿ乂", "x"}, {"ԃძ", "d"}, {"ԍဌ", "g"}, {"ടรຣຮ", "s"},
     {"၂", "j"}, {"०০੦૦ଠ୦೦", "o"}, {"৭੧૧", "q"}, {"บບ", "u"}, {"θ", "0"},
-    {"२২੨૨೩೭շ", "2"}, {"зҙӡउওਤ੩૩౩ဒვპ", "3"}, {"੫丩ㄐ", "4"}, {"ճ", "6"},
+    {"२২੨૨೩೭շ", "2"}, {"зҙӡउওਤ੩૩౩ဒვპੜკ", "3"}, {"੫丩ㄐ", "4"}, {"ճ", "6"},
     {"৪੪୫", "8"}, {"૭୨౨", "9"}, {"—一―⸺⸻", "-"}};
 
 /* IDNSpoofChecker's digit_lookalikes_. */
 static const char digit_lookalikes[] =
-    "θ२২੨૨೩೭շзҙӡउওਤ੩૩౩ဒვპੜ੫丩ㄐճ৪੪୫૭୨౨";
+    "θ२২੨૨೩೭շзҙӡउওਤ੩૩౩ဒვპੜკ੫丩ㄐճ৪੪୫૭୨౨";
+
+/* kAllowedWholeScriptConfusableWords: common Cyrillic words made only of
+   Latin lookalikes that spell no Latin word. */
+static const char *const allowed_wsc_words[] = {
+    "секс", "как", "коса", "курс", "парк", "такий", "укроп", "сахарок",
+    "покраска"};
 
 /* kWholeScriptConfusables (Linux): a script, its letters that look like
    Latin ones, and the TLDs where a label of only those is allowed. */
@@ -52,7 +57,7 @@ typedef struct wsc {
 
 static const wsc wscs[] = {
     {"Armn", "ագզէլհյոսւօՙ", "am"},
-    {"Cyrl", "аысԁеԍһіюјӏорԗԛѕԝхуъьҽпгѵѡ", "bg by kz pyc ru su ua uz"},
+    {"Cyrl", "аысԁеԍһіюкјӏорԗԛѕԝхуъьҽпгѵѡ", "bg by kz pyc ru su ua uz"},
     {"Ethi", "ሀሠሰስበነተከዐዕዘጠፐꬅ", "er et"},
     {"Geor", "იოყძხჽჿ", "ge"},
     {"Grek", "αικνρυωηοτ", "gr"},
@@ -406,14 +411,13 @@ static int check_label(const dec_policy *p, int version, const char *s,
   if (inv < 0) return -1;
   if (inv || mixed_numbers(p, l) || hidden_overlay(p, tmp))
     return DEC_ICU_SPOOF_CHECKS;
-  /* deviation characters */
-  for (size_t i = 0; i < l->n; i++)
-    if (l->p[i] == 0xDF || l->p[i] == 0x3C2 || l->p[i] == 0x200C ||
-        l->p[i] == 0x200D)
-      return DEC_DEVIATION_CHARACTERS;
-  /* þ ð only under .is, ə only under .az */
+  /* The deviation characters (ß ς ZWNJ ZWJ) are checked only under
+     transitional processing; Chromium now runs non-transitional, as the URL
+     Standard does. */
+  /* þ ð only under .is and .fo, ə only under .az */
   if (l->n > 1) {
-    int is = tn == 2 && !memcmp(tld, "is", 2), az = tn == 2 && !memcmp(tld, "az", 2);
+    int is = tn == 2 && (!memcmp(tld, "is", 2) || !memcmp(tld, "fo", 2));
+    int az = tn == 2 && !memcmp(tld, "az", 2);
     for (size_t i = 0; i < l->n; i++) {
       if (!is && (l->p[i] == 0xFE || l->p[i] == 0xF0)) return DEC_TLD_SPECIFIC;
       if (!az && l->p[i] == 0x259) return DEC_TLD_SPECIFIC;
@@ -430,7 +434,11 @@ static int check_label(const dec_policy *p, int version, const char *s,
         exception = 1;
     }
     if (!exception) {
-      if (whole_script_confusable(p, l, tld, tn, tu, tun))
+      int word = 0;
+      for (size_t k = 0; k < sizeof allowed_wsc_words / sizeof *allowed_wsc_words; k++)
+        if (strlen(allowed_wsc_words[k]) == n && !memcmp(allowed_wsc_words[k], s, n))
+          word = 1;
+      if (!word && whole_script_confusable(p, l, tld, tn, tu, tun))
         return DEC_WHOLE_SCRIPT_CONFUSABLE;
       return digit_lookalike(l) ? DEC_DIGIT_LOOKALIKES : DEC_SAFE;
     }
@@ -515,9 +523,25 @@ static const char *extra_of(const dec_policy *p, uint32_t c) {
   return lo < p->n_extra && p->extra[lo].cp == c ? p->extra[lo].to : NULL;
 }
 
+/* character_map_: characters that look like either of two others. */
+static const struct {
+  uint32_t cp;
+  const char *alt[2];
+} multi[] = {{0xFE, {"b", "p"}},    /* þ */
+             {0x153, {"ce", "oe"}}, /* œ */
+             {0x142, {"l", "t"}},   /* ł */
+             {0x131, {"l", "i"}}};  /* ı */
+
+static int multi_of(uint32_t c) {
+  for (int k = 0; k < 4; k++)
+    if (multi[k].cp == c) return k;
+  return -1;
+}
+
 /* extra_confusable_mapper_ on s[0..n) (one alternative: `alt` says which
-   þ/œ reading each of them takes, two bits per occurrence; l_for_04cf maps
-   U+04CF to 'l'), then UTS #39's skeleton, appended to out. */
+   reading each character of character_map_ takes, base 3 per occurrence;
+   l_for_04cf maps U+04CF to 'l'), then UTS #39's skeleton, appended to
+   out. */
 static int one_skeleton(const dec_policy *p, int version, const char *s,
                         size_t n, unsigned alt, int l_for_04cf, url_buf *tmp,
                         url_buf *out) {
@@ -527,12 +551,12 @@ static int one_skeleton(const dec_policy *p, int version, const char *s,
     size_t at = i;
     uint32_t c = url_utf8_next((const unsigned char *)s, n, &i);
     const char *x;
-    if (c == 0xFE || c == 0x153) { /* character_map_: þ {b, p}, œ {ce, oe} */
+    int m = multi_of(c);
+    if (m >= 0) {
       unsigned k = alt % 3;
       alt /= 3;
       if (k) {
-        url_buf_puts(tmp, c == 0xFE ? (k == 1 ? "b" : "p")
-                                    : (k == 1 ? "ce" : "oe"));
+        url_buf_puts(tmp, multi[m].alt[k - 1]);
         continue;
       }
     }
@@ -544,6 +568,40 @@ static int one_skeleton(const dec_policy *p, int version, const char *s,
   return dec_skeleton(tmp->ptr, tmp->len, version, out);
 }
 
+/* The skeletons of every variant of s[0..n) (GenerateSupplementalHostnames:
+   each character of character_map_ as itself or either reading, for hosts
+   of at most 32 characters with at most 5 such characters, at most 128
+   variants; none for a longer host), each also with U+04CF as 'l'
+   (AddSkeletonMapping).  all = 0: only the host as it is. */
+static int variants(const dec_policy *p, int version, const char *s, size_t n,
+                    int all, url_buf *tmp, url_buf *scratch,
+                    int (*emit)(void *ctx, const char *s, size_t len),
+                    void *ctx) {
+  size_t chars = 0, n_multi = 0, i = 0;
+  int has04cf = 0, rc = URL_OK;
+  while (i < n) {
+    uint32_t c = url_utf8_next((const unsigned char *)s, n, &i);
+    chars++;
+    n_multi += multi_of(c) >= 0;
+    has04cf |= c == 0x4CF;
+  }
+  unsigned n_alt = 1;
+  if (all) {
+    if (chars > 32 || n_multi > 5) n_alt = 0;
+    else
+      for (size_t k = 0; k < n_multi; k++) n_alt *= 3;
+    if (n_alt > 128) n_alt = 128;
+  }
+  for (unsigned a = 0; rc == URL_OK && a < n_alt; a++) {
+    for (int l04 = 0; rc == URL_OK && l04 <= (all && has04cf); l04++) {
+      scratch->len = 0;
+      rc = one_skeleton(p, version, s, n, a, l04, tmp, scratch);
+      if (rc == URL_OK) rc = emit(ctx, scratch->ptr, scratch->len);
+    }
+  }
+  return rc;
+}
+
 int dec_host_skeletons(const dec_policy *p, int version, const char *h,
                        size_t n, int all, url_buf *scratch,
                        int (*emit)(void *ctx, const char *s, size_t len),
@@ -551,33 +609,20 @@ int dec_host_skeletons(const dec_policy *p, int version, const char *h,
   url_buf nd, tmp;
   char snd[256], stmp[256];
   int rc;
-  size_t chars = 0, multi = 0, has04cf = 0, i = 0;
   if (n && h[n - 1] == '.') n--; /* a trailing dot is not compared */
   url_buf_init_like(&nd, scratch, snd, sizeof snd, (size_t)-1);
   url_buf_init_like(&tmp, scratch, stmp, sizeof stmp, (size_t)-1);
   rc = remove_diacritics(p, h, n, &nd);
-  while (rc == URL_OK && i < nd.len) {
-    uint32_t c = url_utf8_next((const unsigned char *)nd.ptr, nd.len, &i);
-    chars++;
-    multi += c == 0xFE || c == 0x153;
-    has04cf |= c == 0x4CF;
-  }
-  /* GenerateSupplementalHostnames: only for hosts of at most 32
-     characters with at most 5 characters of several readings, at most 128
-     alternatives; a longer host has no skeletons to compare. */
-  unsigned n_alt = 1;
-  if (all) {
-    if (chars > 32 || multi > 5) n_alt = 0;
-    else
-      for (size_t k = 0; k < multi; k++) n_alt *= 3;
-    if (n_alt > 128) n_alt = 128;
-  }
-  for (unsigned a = 0; rc == URL_OK && a < n_alt; a++) {
-    for (int l04 = 0; rc == URL_OK && l04 <= (all && has04cf); l04++) {
-      scratch->len = 0;
-      rc = one_skeleton(p, version, nd.ptr, nd.len, a, l04, &tmp, scratch);
-      if (rc == URL_OK) rc = emit(ctx, scratch->ptr, scratch->len);
-    }
+  if (rc == URL_OK)
+    rc = variants(p, version, nd.ptr, nd.len, all, &tmp, scratch, emit, ctx);
+  /* ShouldComputeSupplementalHostnamesWithDiacritics: ł loses its stroke
+     above, so its readings are taken from the host as written too. */
+  if (rc == URL_OK && all && (nd.len != n || memcmp(nd.ptr, h, n))) {
+    size_t i = 0;
+    int stroke = 0;
+    while (i < n && !stroke)
+      stroke = url_utf8_next((const unsigned char *)h, n, &i) == 0x142;
+    if (stroke) rc = variants(p, version, h, n, all, &tmp, scratch, emit, ctx);
   }
   url_buf_free(&nd);
   url_buf_free(&tmp);
@@ -850,14 +895,20 @@ int dec_display_host(const dec_policy *p, int version, const dec_domains *td,
           !(ul == e - i && !memcmp(out->ptr + lstart, h + i, ul))) {
         int r = dec_label_check(p, version, out->ptr + lstart, ul, h + tb,
                                 te - tb, tu.ptr, tu.len);
-        if (r < 0) rc = URL_NOMEM;
-        else if (r != DEC_SAFE) {
-          *check = r;
-          *at = i;
-          *at_len = e - i;
-          break;
+        if (r < 0) {
+          rc = URL_NOMEM;
+        } else if (r != DEC_SAFE) {
+          /* IDNToUnicodeOneComponent: an unsafe label stays as it is */
+          url_buf_truncate(out, lstart);
+          url_buf_append(out, h + i, e - i);
+          if (*check == DEC_SAFE) {
+            *check = r;
+            *at = i;
+            *at_len = e - i;
+          }
+        } else {
+          converted = 1;
         }
-        converted = 1;
       }
     } else {
       url_buf_append(out, h + i, e - i);
@@ -867,7 +918,7 @@ int dec_display_host(const dec_policy *p, int version, const dec_domains *td,
   }
   if (rc == URL_OK && out->err) rc = out->err;
   /* Leave as Punycode any host that spoofs a top domain. */
-  if (rc == URL_OK && *check == DEC_SAFE && converted && td) {
+  if (rc == URL_OK && converted && td) {
     size_t len;
     if (dec_domains_match(p, version, td, out->ptr + start, out->len - start,
                           &len, &rc) &&
@@ -878,7 +929,7 @@ int dec_display_host(const dec_policy *p, int version, const dec_domains *td,
     }
   }
   url_buf_free(&tu);
-  if (rc == URL_OK && *check != DEC_SAFE) {
+  if (rc == URL_OK && *check == DEC_TOP_DOMAIN_LOOKALIKE) {
     url_buf_truncate(out, start);
     url_buf_append(out, h, n);
     rc = out->err;

@@ -3,9 +3,9 @@
 ** components/url_formatter/spoof_checks/idn_spoof_checker.cc
 ** (IDNSpoofChecker::SafeToDisplayAsUnicode, SetAllowedUnicodeSet) and
 ** skeleton_generator.cc (SkeletonGenerator::GetSkeletons), Linux build,
-** over the project's UTS #39 tables (uts39.h): a host's xn-- labels are
-** shown in Unicode only when every one passes the checks and the host's
-** skeleton is not a given top domain's.
+** over the project's UTS #39 tables (uts39.h): a host's xn-- label is
+** shown in Unicode only when it passes the checks, and the host only when
+** its skeleton is not a given top domain's.
 */
 #ifndef DEC_CHROMIUM_H
 #define DEC_CHROMIUM_H
@@ -21,8 +21,7 @@
 enum {
   DEC_SAFE,
   DEC_ICU_SPOOF_CHECKS,      /* uspoof_check at the highly restrictive level */
-  DEC_DEVIATION_CHARACTERS,  /* ß ς ZWNJ ZWJ */
-  DEC_TLD_SPECIFIC,          /* þ ð outside .is, ə outside .az */
+  DEC_TLD_SPECIFIC,          /* þ ð outside .is/.fo, ə outside .az */
   DEC_UNSAFE_MIDDLE_DOT,     /* · outside l·l under .cat */
   DEC_WHOLE_SCRIPT_CONFUSABLE,
   DEC_DIGIT_LOOKALIKES,
@@ -30,7 +29,7 @@ enum {
   DEC_DANGEROUS_PATTERN,
   DEC_TOP_DOMAIN_LOOKALIKE   /* the host's skeleton is a top domain's */
 };
-/* "icu-spoof-checks", "deviation-characters", ... */
+/* "icu-spoof-checks", "tld-specific-characters", ... */
 const char *dec_check_name(int check);
 
 /* Everything the policy reads, made once (per connection). */
@@ -88,12 +87,14 @@ const char *dec_domains_match(const dec_policy *p, int version,
                               size_t *len, int *rc);
 
 /*
-** The host as Chromium displays it: h[0..n) is a serialized host (ASCII);
-** appends to out the host with its xn-- labels in Unicode when every such
-** label passes dec_label_check and (td non-NULL) the Unicode host is not
-** a top domain's lookalike; otherwise h unchanged.  *check is the check
-** that failed (DEC_SAFE if none) and *at, *at_len the label it failed on
-** (in h).  URL_OK or an error.
+** The host as Chromium displays it (IDNToUnicodeWithAdjustmentsImpl): h[0..n)
+** is a serialized host (ASCII); appends to out the host with each xn--
+** label in Unicode when it passes dec_label_check (a label that fails
+** stays in Punycode, the others are decoded), and all of h unchanged when
+** (td non-NULL) the Unicode host is a top domain's lookalike.  *check is
+** the first check that failed (DEC_SAFE if none) and *at, *at_len the
+** label it failed on (in h; all of h for a top-domain lookalike).  URL_OK
+** or an error.
 */
 int dec_display_host(const dec_policy *p, int version, const dec_domains *td,
                      const char *h, size_t n, url_buf *out, int *check,

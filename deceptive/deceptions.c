@@ -24,8 +24,9 @@ static const char *const reason_descriptions[DEC_R_COUNT] = {
     "numbers (a single number, hexadecimal, octal or fewer parts)",
     "a parser following RFC 3986 (the Appendix B regular expression most "
     "libraries use, or the strict grammar) finds another host, or none",
-    "the host starts with a registrable domain of its own, which is not "
-    "the host's registrable domain",
+    "the host starts with a domain of its own (a registrable domain ending "
+    "before the host's registrable domain begins), which readers take for "
+    "the host",
     "the host as written is not the host the parser makes of it (beyond "
     "case): full-width letters, other dots, percent-encoding, ignored "
     "characters",
@@ -249,67 +250,67 @@ static int parser_differential(const url *u, const char *s, size_t n,
   return rc;
 }
 
-/* Whether a leading part's registrable domain P stands on its own: its
-   public suffix has two labels or more, or is a country code or one of
-   the original generic TLDs (com, net, org, edu, gov, mil, int) or
-   info, biz; not a label that is only a TLD somewhere ("app", "dev",
-   "static" are subdomain names far more often). */
-static int reads_as_domain(url_str suffix) {
+/* Whether a public suffix reads as one on its own: two labels or more
+   (co.uk, com.au), or one of the original generic TLDs and info, biz.  A
+   single label that is a country code or a newer TLD ("us", "app", "dev",
+   "static") is a subdomain name far more often than a domain's end. */
+static int reads_as_suffix(url_str suffix) {
   static const char *const gtlds[] = {"com", "net", "org", "edu", "gov",
                                       "mil", "int", "info", "biz"};
   if (memchr(suffix.s, '.', suffix.n)) return 1;
-  if (suffix.n == 2) return 1;
   for (size_t i = 0; i < sizeof gtlds / sizeof *gtlds; i++)
     if (strlen(gtlds[i]) == suffix.n && !memcmp(gtlds[i], suffix.s, suffix.n))
       return 1;
   return 0;
 }
 
-/* Whether h[0..k) is a registrable domain of its own. */
-static int is_registrable(const url_psl_list *psl, const char *h, size_t k,
-                          int *rc) {
-  url_str suf = {NULL, 0}, reg = {NULL, 0};
+/* The registrable domain of h[0..k) when its public suffix reads as one
+   (reads_as_suffix), else {NULL, 0}. */
+static url_str leading_domain(const url_psl_list *psl, const char *h, size_t k,
+                              int *rc) {
+  url_str suf = {NULL, 0}, reg = {NULL, 0}, none = {NULL, 0};
   *rc = url_psl_host_parts(psl, h, k, URL_HOST_DOMAIN, &suf, &reg);
-  if (*rc) return 0;
-  return reg.s == h && reg.n == k && suf.s && reads_as_domain(suf);
+  if (*rc || !reg.s || !suf.s || !reads_as_suffix(suf)) return none;
+  return reg;
 }
 
 /* embedded-domain: a leading part of the host (its text up to a
-   character other than a letter, digit, hyphen or dot, or its first
-   labels) that is a registrable domain and ends before the host's own
-   registrable domain begins. */
+   character other than a letter, digit, hyphen or dot, or its first two to
+   five labels) that holds a registrable domain (leading_domain) and ends
+   before the host's own registrable domain begins.  detail: that part;
+   looks_like: its registrable domain. */
 static int embedded_domain(const dec_context *cx, const url *u,
                            dec_findings *f) {
-  url_str h = hostname(u), reg = {NULL, 0};
+  url_str h = hostname(u), reg = {NULL, 0}, found = {NULL, 0};
+  size_t part = 0;
   int rc;
   if (u->host_type != URL_HOST_DOMAIN && u->host_type != URL_HOST_OPAQUE)
     return URL_OK;
   rc = url_psl_registrable_domain(cx->psl, h.s, h.n, URL_HOST_DOMAIN, &reg);
   if (rc != URL_OK && rc != URL_FAILURE) return rc;
   size_t limit = reg.s ? (size_t)(reg.s - h.s) : h.n;
-  size_t cut = 0, found = 0;
+  size_t cut = 0;
   while (cut < h.n && is_ldh(h.s[cut])) cut++;
   if (cut < h.n && cut > 0 && cut <= limit) {
     size_t k = cut;
     while (k > 0 && h.s[k - 1] == '.') k--;
-    if (k && is_registrable(cx->psl, h.s, k, &rc)) found = k;
+    if (k) found = leading_domain(cx->psl, h.s, k, &rc), part = k;
     if (rc) return rc;
   }
-  /* the first two labels, three, ... while they end before reg */
-  for (size_t k = 0, dots = 0; !found && k < limit; k++) {
+  /* the first two labels, three, ... up to five, while they end before
+     reg (a reader looks at the start of a host, not its middle) */
+  for (size_t k = 0, dots = 0; !found.s && k < limit && dots < 5; k++) {
     if (h.s[k] != '.') continue;
     if (++dots < 2) continue;
-    if (is_registrable(cx->psl, h.s, k, &rc)) found = k;
+    found = leading_domain(cx->psl, h.s, k, &rc), part = k;
     if (rc) return rc;
   }
-  if (!found) return URL_OK;
+  if (!found.s) return URL_OK;
   dec_finding *x = finding(f, DEC_R_EMBEDDED_DOMAIN, "host");
-  url_buf_append(&f->text, h.s, found);
+  url_buf_append(&f->text, h.s, part);
   end_detail(f, x);
-  url_str r2 = {NULL, 0};
-  rc = url_psl_registrable_domain(cx->psl, h.s, found, URL_HOST_DOMAIN, &r2);
-  if (rc == URL_OK) looks_like(f, x, r2.s, r2.n);
-  return rc == URL_FAILURE ? URL_OK : rc;
+  looks_like(f, x, found.s, found.n);
+  return URL_OK;
 }
 
 /* Whether the written code point w is u beyond case: equal, or w changes
