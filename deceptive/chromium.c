@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host.h"
 #include "idna.h"
 #include "status.h"
 #include "utf8.h"
@@ -760,8 +761,9 @@ int dec_domains_new(const dec_policy *p, int version, const char *text,
       b--;
     if (a == b || text[a] == '#') continue;
     ascii.len = uni.len = 0;
-    int r = url_domain_to_ascii(text + a, b - a, &ascii);
-    if (r == URL_FAILURE) continue;
+    url_host_type type;
+    int r = url_host_parse(text + a, b - a, 0, &ascii, &type);
+    if (r == URL_FAILURE || (r == URL_OK && type != URL_HOST_DOMAIN)) continue;
     if (r) {
       rc = r;
       break;

@@ -67,8 +67,8 @@ int dec_host_skeleton(const dec_policy *p, int version, const char *h,
 typedef struct dec_domains dec_domains;
 /*
 ** Reads text[0..n): one domain a line (blank lines, surrounding spaces and
-** lines starting with '#' ignored; a line that is not a domain is skipped),
-** each to ASCII and Unicode (the URL Standard's domain parser) and its
+** lines starting with '#' ignored; a line the URL Standard's host parser
+** does not make a domain of is skipped), each to ASCII and Unicode and its
 ** skeletons indexed.  URL_OK or URL_NOMEM.
 */
 int dec_domains_new(const dec_policy *p, int version, const char *text,
