@@ -91,6 +91,7 @@ struct dec_policy {
 };
 
 const dec_props *dec_policy_props(const dec_policy *p) { return p->props; }
+const url_allocator *dec_policy_mem(const dec_policy *p) { return p->mem; }
 
 /* Whether the UTF-8 list s holds code point c. */
 static int list_has(const char *s, uint32_t c) {
@@ -671,6 +672,13 @@ static uint32_t fnv(const char *s, size_t n) {
 }
 
 size_t dec_domains_count(const dec_domains *d) { return d->n_dom; }
+
+void dec_domains_get(const dec_domains *d, size_t i, url_str *ascii,
+                     url_str *unicode) {
+  const uint32_t *dm = d->dom[i];
+  *ascii = (url_str){d->pool.ptr + dm[0], dm[1]};
+  *unicode = (url_str){d->pool.ptr + dm[2], dm[3]};
+}
 
 void dec_domains_free(dec_domains *d) {
   if (!d) return;

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "url_buf.h"
+#include "url_record.h"
 #include "url_mem.h"
 #include "uts39.h"
 
@@ -37,6 +38,7 @@ typedef struct dec_policy dec_policy;
 int dec_policy_new(const url_allocator *mem, dec_policy **out);
 void dec_policy_free(dec_policy *p);
 const dec_props *dec_policy_props(const dec_policy *p);
+const url_allocator *dec_policy_mem(const dec_policy *p);
 
 /*
 ** The check the Unicode label l[0..n) (valid UTF-8, lowercase, NFC) fails
@@ -75,6 +77,9 @@ int dec_domains_new(const dec_policy *p, int version, const char *text,
                     size_t n, dec_domains **out);
 void dec_domains_free(dec_domains *d);
 size_t dec_domains_count(const dec_domains *d);
+/* Domain i of d: its ASCII and Unicode forms. */
+void dec_domains_get(const dec_domains *d, size_t i, url_str *ascii,
+                     url_str *unicode);
 
 /*
 ** Chromium's GetSimilarTopDomain: the domain of d (ASCII, *len bytes)

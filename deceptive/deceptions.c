@@ -32,8 +32,9 @@ static const char *const reason_descriptions[DEC_R_COUNT] = {
     "characters",
     "Chromium would show this host in Punycode: a label fails its IDN "
     "spoof checks",
-    "the host's skeleton (UTS #39 confusables) is a target's, and the host "
-    "is neither that target nor under it"};
+    "the host's skeleton (UTS #39 confusables) is a target's, or its "
+    "registrable domain's skeleton is one edit or one swap of neighbours "
+    "from a target's; the host is neither that target nor under it"};
 
 const char *dec_reason_name(int r) {
   return r >= 0 && r < DEC_R_COUNT ? reason_names[r] : "";
@@ -411,22 +412,30 @@ static int idn_unsafe(const dec_context *cx, const url *u, dec_findings *f) {
 }
 
 /* lookalike: the host's skeleton is a target's (Chromium's top-domain
-   rule over the given targets). */
+   rule), or its registrable domain's skeleton is one edit or one swap from
+   a target's (Chromium's lookalike rules). */
 static int lookalike(const dec_context *cx, const url *u, dec_findings *f) {
   url_buf uni;
   char su[256];
-  int rc;
+  int rc, how = DEC_NEAR_NONE;
   size_t len;
   if (!cx->targets || u->host_type != URL_HOST_DOMAIN) return URL_OK;
   url_str h = hostname(u);
   url_buf_init(&uni, f->text.mem, su, sizeof su, (size_t)-1);
   rc = url_domain_to_unicode(h.s, h.n, &uni);
   if (rc == URL_OK) {
-    const char *t = dec_domains_match(cx->policy, cx->version, cx->targets,
+    const char *t = dec_domains_match(cx->policy, cx->version,
+                                      dec_targets_domains(cx->targets),
                                       uni.ptr, uni.len, &len, &rc);
+    if (!t && rc == URL_OK)
+      t = dec_targets_near(cx->targets, cx->policy, cx->psl, h.s, h.n, &len,
+                           &how, &rc);
     if (t) {
       dec_finding *x = finding(f, DEC_R_LOOKALIKE, "host");
       url_buf_append(&f->text, uni.ptr, uni.len);
+      url_buf_puts(&f->text, how == DEC_NEAR_EDIT   ? " (one edit)"
+                             : how == DEC_NEAR_SWAP ? " (two characters swapped)"
+                                                    : " (same skeleton)");
       end_detail(f, x);
       looks_like(f, x, t, len);
     }

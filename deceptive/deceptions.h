@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "chromium.h"
+#include "lookalike.h"
 #include "psl.h"
 #include "url_buf.h"
 #include "url_record.h"
@@ -49,7 +50,7 @@ typedef struct dec_context {
   const dec_policy *policy;
   int version;
   const url_psl_list *psl;
-  const dec_domains *targets;
+  const dec_targets *targets;
 } dec_context;
 
 /*

@@ -35,6 +35,7 @@
 
 #include "chromium.h"
 #include "deceptions.h"
+#include "lookalike.h"
 #include "ext.h"
 #include "uts39.h"
 
@@ -193,7 +194,7 @@ typedef struct dc_cursor {
   url_kept u;            /* the parsed input */
   dec_findings f;        /* the rows */
   char fst[512];
-  dec_domains *targets;  /* of the previous targets argument */
+  dec_targets *targets;  /* of the previous targets argument */
   int targets_version;
 } dc_cursor;
 
@@ -208,7 +209,7 @@ static void dc_close(url_tvf_cursor *cur) {
   dc_cursor *c = (dc_cursor *)cur;
   url_kept_free(&c->u);
   url_buf_free(&c->f.text);
-  dec_domains_free(c->targets);
+  dec_targets_free(c->targets);
 }
 
 static int dc_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
@@ -232,10 +233,15 @@ static int dc_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
   if (!has_targets || !c->targets || c->targets_version != version ||
       cur->args[1].type == SQLITE_NULL ||
       !url_tvf_arg_same(&cur->args[1], argv[1])) {
-    dec_domains_free(c->targets);
+    dec_targets_free(c->targets);
     c->targets = NULL;
     if (has_targets) {
-      rc = domains_read(p, version, argv[1], cur->max, &c->targets);
+      url_arg a;
+      rc = url_arg_read(&a, argv[1], cur->max);
+      if (rc == URL_OK)
+        rc = dec_targets_new(p, version, url_conn_psl(cur->conn), a.s, a.n,
+                             &c->targets);
+      url_arg_free(&a);
       if (rc) return rc;
       c->targets_version = version;
     }
