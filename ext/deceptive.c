@@ -41,23 +41,48 @@
 
 /* ----------------------------------------------------------- the policy */
 
-static void policy_release(void *obj) { dec_policy_free(obj); }
+/* The policy, shared by the connection's cache and the lists of top
+   domains made with it, each holding a reference. */
+typedef struct kept_policy {
+  int refs;
+  dec_policy *p;
+} kept_policy;
+
+static void policy_release(void *obj) {
+  kept_policy *k = obj;
+  if (--k->refs) return;
+  dec_policy_free(k->p);
+  sqlite3_free(k);
+}
 static const url_obj_kind policy_kind = {policy_release};
 
 /* The connection's policy (its script index), made on first use. */
-static int policy_of(url_conn *conn, const dec_policy **out) {
+static int kept_policy_of(url_conn *conn, kept_policy **out) {
   int again;
-  dec_policy *p = url_conn_obj_find(conn, &policy_kind, "", 0, 0, &again);
-  if (!p) {
-    int rc = dec_policy_new(&url_mem_sqlite, &p);
-    if (rc) return rc;
-    if (url_conn_obj_put(conn, &policy_kind, "", 0, 0, p) != URL_OK) {
-      dec_policy_free(p);
+  kept_policy *k = url_conn_obj_find(conn, &policy_kind, "", 0, 0, &again);
+  if (!k) {
+    k = sqlite3_malloc(sizeof *k);
+    if (!k) return URL_NOMEM;
+    k->refs = 1;
+    int rc = dec_policy_new(&url_mem_sqlite, &k->p);
+    if (rc) {
+      sqlite3_free(k);
+      return rc;
+    }
+    if (url_conn_obj_put(conn, &policy_kind, "", 0, 0, k) != URL_OK) {
+      policy_release(k);
       return URL_NOMEM;
     }
   }
-  *out = p;
+  *out = k;
   return URL_OK;
+}
+
+static int policy_of(url_conn *conn, const dec_policy **out) {
+  kept_policy *k;
+  int rc = kept_policy_of(conn, &k);
+  *out = rc ? NULL : k->p;
+  return rc;
 }
 
 static const char *const versions[] = {"16.0", "17.0"};
@@ -83,7 +108,69 @@ static int domains_read(const dec_policy *p, int version, sqlite3_value *v,
   return rc == URL_FAILURE ? URL_OK : rc;
 }
 
-static void domains_free_cb(void *d) { dec_domains_free(d); }
+/* A list of top domains shared by the connection's cache and a
+   statement's auxdata, each holding a reference; it holds one to the
+   policy it was read with. */
+typedef struct kept_domains {
+  int refs;
+  dec_domains *d;
+  kept_policy *policy;
+} kept_domains;
+
+static void kept_release(void *obj) {
+  kept_domains *k = obj;
+  if (--k->refs) return;
+  dec_domains_free(k->d);
+  policy_release(k->policy);
+  sqlite3_free(k);
+}
+static const url_obj_kind domains_kind[2] = {{kept_release}, {kept_release}};
+
+/*
+** The top domains of argument v (not NULL) and their policy: the
+** statement's (auxdata: a constant is read once per statement), else the
+** connection's under v's bytes (a scalar subquery, a column that
+** repeats), else read now and kept by both.
+*/
+static int top_domains_of(sqlite3_context *ctx, int version, sqlite3_value *v,
+                          size_t max, kept_domains **out) {
+  const char *key;
+  size_t n;
+  int again, rc;
+  kept_domains *k = sqlite3_get_auxdata(ctx, 1);
+  *out = k;
+  if (k) return URL_OK;
+  rc = url_arg_bytes(v, &key, &n);
+  if (rc != URL_OK) return rc == URL_FAILURE ? URL_NOMEM : rc;
+  url_conn *conn = url_fn_conn(ctx);
+  k = url_conn_obj_find(conn, &domains_kind[version], key ? key : "", n, max,
+                        &again);
+  if (!k) {
+    kept_policy *kp;
+    dec_domains *d;
+    rc = kept_policy_of(conn, &kp);
+    if (rc == URL_OK) rc = domains_read(kp->p, version, v, max, &d);
+    if (rc != URL_OK) return rc;
+    k = sqlite3_malloc(sizeof *k);
+    if (!k) {
+      dec_domains_free(d);
+      return URL_NOMEM;
+    }
+    k->refs = 1;
+    k->d = d;
+    k->policy = kp;
+    kp->refs++;
+    if (url_conn_obj_put(conn, &domains_kind[version], key ? key : "", n, max,
+                         k) != URL_OK) {
+      kept_release(k);
+      return URL_NOMEM;
+    }
+  }
+  k->refs++;
+  sqlite3_set_auxdata(ctx, 1, k, kept_release);
+  *out = k;
+  return URL_OK;
+}
 
 /* -------------------------------------------------------- display host */
 
@@ -113,22 +200,16 @@ static void url_fn_display_host(sqlite3_context *ctx, int argc,
     url_call_end(&c);
     return;
   }
-  const dec_policy *p;
+  const dec_policy *p = NULL;
   const dec_domains *td = NULL;
   int check;
   size_t at, at_len;
-  rc = policy_of(url_fn_conn(ctx), &p);
-  if (rc == URL_OK && argc > 1 && sqlite3_value_type(argv[1]) != SQLITE_NULL) {
-    td = sqlite3_get_auxdata(ctx, 1);
-    if (!td) {
-      dec_domains *d;
-      rc = domains_read(p, version, argv[1], c.max, &d);
-      if (rc == URL_OK && d) {
-        sqlite3_set_auxdata(ctx, 1, d, domains_free_cb);
-        td = sqlite3_get_auxdata(ctx, 1); /* NULL when SQLite dropped it */
-        if (!td) rc = URL_NOMEM;
-      }
-    }
+  if (argc > 1 && sqlite3_value_type(argv[1]) != SQLITE_NULL) {
+    kept_domains *k;
+    rc = top_domains_of(ctx, version, argv[1], c.max, &k);
+    if (rc == URL_OK) td = k->d, p = k->policy->p;
+  } else {
+    rc = policy_of(url_fn_conn(ctx), &p);
   }
   if (rc == URL_OK)
     rc = dec_display_host(p, version, td, h.s, h.n, &c.out, &check, &at,
