@@ -283,16 +283,21 @@ static int unsafe_middle_dot(const cps *l, const char *tld, size_t tn) {
 static int whole_script_confusable(const dec_policy *p, const cps *l,
                                    const char *tld, size_t tn, const char *tu,
                                    size_t tun) {
-  for (size_t k = 0; k < N_WSC; k++) {
-    int script = p->wsc_script[k], any = 0, all = 1;
-    for (size_t i = 0; i < l->n; i++) {
-      if (dec_script(p->props, l->p[i]) != script) continue;
-      any = 1;
-      if (!list_has(wscs[k].letters, l->p[i])) all = 0;
+  /* per script of the list: a letter of it seen, and all of them lookalikes */
+  unsigned char any[N_WSC] = {0}, all[N_WSC];
+  memset(all, 1, sizeof all);
+  for (size_t i = 0; i < l->n; i++) {
+    int script = dec_script(p->props, l->p[i]);
+    for (size_t k = 0; k < N_WSC; k++) {
+      if (p->wsc_script[k] != script) continue;
+      any[k] = 1;
+      if (all[k] && !list_has(wscs[k].letters, l->p[i])) all[k] = 0;
     }
-    if (!any || !all) continue;
+  }
+  for (size_t k = 0; k < N_WSC; k++) {
+    if (!any[k] || !all[k]) continue;
     /* allowed: the TLD has a letter of the script, or is listed */
-    int allowed = 0;
+    int script = p->wsc_script[k], allowed = 0;
     for (size_t i = 0; i < tun && !allowed;)
       if (dec_script(p->props, url_utf8_next((const unsigned char *)tu, tun,
                                               &i)) == script)

@@ -21,11 +21,20 @@ typedef struct target {
 } target;
 
 /* A key: target t's skeleton with the code point at byte `skip` (of
-   `del` bytes) left out; del 0: the whole skeleton. */
+   `del` bytes) left out (del 0: the whole skeleton); the other targets
+   with the same key follow in the postings from `more`. */
 typedef struct key {
-  uint32_t hash, t, skip;
+  uint32_t hash, t, skip, more; /* more: 1 + a postings index, 0: none */
   uint8_t del;
 } key;
+
+/* Another target of a key, and the next (1 + index, 0: none). */
+typedef struct posting {
+  uint32_t t, next;
+} posting;
+
+/* A key shared by more targets than this has only its first ones tried. */
+#define MAX_POSTINGS 64
 
 struct dec_targets {
   const url_allocator *mem;
@@ -36,6 +45,8 @@ struct dec_targets {
   size_t n_t;
   key *slots;
   size_t mask, used;
+  posting *post;
+  size_t n_post, cap_post;
 };
 
 const dec_domains *dec_targets_domains(const dec_targets *t) { return t->d; }
@@ -46,6 +57,7 @@ void dec_targets_free(dec_targets *t) {
   url_buf_free(&t->pool);
   t->mem->release(t->tv);
   t->mem->release(t->slots);
+  t->mem->release(t->post);
   t->mem->release(t);
 }
 
@@ -57,7 +69,8 @@ static uint32_t hash2(const char *a, size_t an, const char *b, size_t bn) {
   return h | 1;
 }
 
-static int key_is(const dec_targets *t, const key *k, const char *s, size_t n) {
+static int key_is(const dec_targets *t, const key *k, const char *s,
+                  size_t n) {
   const target *x = &t->tv[k->t];
   const char *sk = t->pool.ptr + x->skel_off;
   size_t kn = x->skel_len - k->del;
@@ -83,14 +96,49 @@ static int grow(dec_targets *t) {
   return URL_OK;
 }
 
-static int put_key(dec_targets *t, uint32_t ti, uint32_t skip, uint8_t del) {
+/* The slot of the key s[0..n) with hash h, or NULL. */
+static key *find_key(const dec_targets *t, uint32_t h, const char *s,
+                     size_t n) {
+  for (size_t j = h & t->mask; t->slots[j].hash; j = (j + 1) & t->mask)
+    if (t->slots[j].hash == h && key_is(t, &t->slots[j], s, n))
+      return &t->slots[j];
+  return NULL;
+}
+
+/* Indexes target ti under its skeleton less [skip, skip + del): a new
+   key, or a posting of the key it shares.  *dup: the whole skeleton (del
+   0) was already there (the target is left out). */
+static int put_key(dec_targets *t, uint32_t ti, uint32_t skip, uint8_t del,
+                   int *dup) {
   const target *x = &t->tv[ti];
   const char *sk = t->pool.ptr + x->skel_off;
+  char kb[256];
+  size_t kn = x->skel_len - del;
+  memcpy(kb, sk, skip);
+  memcpy(kb + skip, sk + skip + del, x->skel_len - skip - del);
+  uint32_t h = hash2(kb, kn, "", 0);
+  key *k = find_key(t, h, kb, kn);
+  *dup = 0;
+  if (k) {
+    if (!del) {
+      *dup = 1;
+      return URL_OK;
+    }
+    if (t->n_post == t->cap_post) {
+      size_t cap = t->cap_post ? t->cap_post * 2 : 256;
+      posting *p = t->mem->resize(t->post, cap * sizeof *p);
+      if (!p) return URL_NOMEM;
+      t->post = p;
+      t->cap_post = cap;
+    }
+    t->post[t->n_post] = (posting){ti, k->more};
+    k->more = (uint32_t)++t->n_post;
+    return URL_OK;
+  }
   if ((t->used + 1) * 2 > t->mask + 1 && grow(t)) return URL_NOMEM;
-  uint32_t h = hash2(sk, skip, sk + skip + del, x->skel_len - skip - del);
   size_t j = h & t->mask;
   while (t->slots[j].hash) j = (j + 1) & t->mask;
-  t->slots[j] = (key){h, ti, skip, del};
+  t->slots[j] = (key){h, ti, skip, 0, del};
   t->used++;
   return URL_OK;
 }
@@ -164,12 +212,17 @@ int dec_targets_new(const dec_policy *p, int version, const url_psl_list *psl,
       rc = URL_NOMEM;
       break;
     }
-    uint32_t ti = (uint32_t)t->n_t++;
-    rc = put_key(t, ti, 0, 0);
+    /* skeletons are at most 255 bytes here: keys fit a stack buffer */
+    if (sk.len > 255) continue;
+    uint32_t ti = (uint32_t)t->n_t;
+    int dup;
+    rc = put_key(t, ti, 0, 0, &dup);
+    if (rc || dup) continue; /* the first target of a skeleton keeps it */
+    t->n_t++;
     for (size_t k = 0; rc == URL_OK && k < sk.len;) {
       size_t at = k;
       url_utf8_next((const unsigned char *)sk.ptr, sk.len, &k);
-      rc = put_key(t, ti, (uint32_t)at, (uint8_t)(k - at));
+      rc = put_key(t, ti, (uint32_t)at, (uint8_t)(k - at), &dup);
     }
   }
   url_buf_free(&reg);
@@ -282,22 +335,31 @@ const char *dec_targets_near(const dec_targets *t, const dec_policy *p,
     memcpy(kb, sk.ptr, k);
     memcpy(kb + k, sk.ptr + k + del, sk.len - k - del);
     uint32_t hh = hash2(kb, kn, "", 0);
-    for (size_t j = hh & t->mask; t->slots[j].hash; j = (j + 1) & t->mask) {
-      const key *e = &t->slots[j];
-      if (e->hash != hh || e->t >= best || !key_is(t, e, kb, kn)) continue;
-      const target *x = &t->tv[e->t];
-      const char *ts = t->pool.ptr + x->skel_off, *tr = t->pool.ptr + x->reg_off;
-      if (equal(ts, x->skel_len, sk.ptr, sk.len)) continue; /* the skeleton rule's */
-      size_t cn = decode(ts, x->skel_len, c, sizeof c / sizeof *c);
-      int w = edit1(q, qn, c, cn)   ? DEC_NEAR_EDIT
-              : swap1(q, qn, c, cn) ? DEC_NEAR_SWAP
-                                    : DEC_NEAR_NONE;
-      if (w == DEC_NEAR_EDIT && edit_false_positive(reg.ptr, reg.len, e2ld, tr,
-                                                    x->reg_len, x->e2ld_len))
-        continue;
-      /* IsLikelyCharacterSwapFalsePositive */
-      if (w == DEC_NEAR_SWAP && equal(reg.ptr, e2ld, tr, x->e2ld_len)) continue;
-      if (w != DEC_NEAR_NONE) best = e->t, *how = w;
+    const key *e = find_key(t, hh, kb, kn);
+    uint32_t ti = e ? e->t : 0, more = e ? e->more : 0;
+    for (int tries = 0; e && tries < MAX_POSTINGS; tries++) {
+      if (ti < best) {
+        const target *x = &t->tv[ti];
+        const char *ts = t->pool.ptr + x->skel_off, *tr = t->pool.ptr + x->reg_off;
+        /* an equal skeleton is the skeleton rule's */
+        if (!equal(ts, x->skel_len, sk.ptr, sk.len)) {
+          size_t cn = decode(ts, x->skel_len, c, sizeof c / sizeof *c);
+          int w = edit1(q, qn, c, cn)   ? DEC_NEAR_EDIT
+                  : swap1(q, qn, c, cn) ? DEC_NEAR_SWAP
+                                        : DEC_NEAR_NONE;
+          if (w == DEC_NEAR_EDIT &&
+              edit_false_positive(reg.ptr, reg.len, e2ld, tr, x->reg_len,
+                                  x->e2ld_len))
+            w = DEC_NEAR_NONE;
+          /* IsLikelyCharacterSwapFalsePositive */
+          if (w == DEC_NEAR_SWAP && equal(reg.ptr, e2ld, tr, x->e2ld_len))
+            w = DEC_NEAR_NONE;
+          if (w != DEC_NEAR_NONE) best = ti, *how = w;
+        }
+      }
+      if (!more) break;
+      ti = t->post[more - 1].t;
+      more = t->post[more - 1].next;
     }
     if (k >= sk.len) break;
     k = next;
