@@ -253,6 +253,8 @@ typedef struct bench_row {
   "(VALUES (" ROUTE1 "), (" ROUTE2 "), (" ROUTE3 "), (" ROUTE4 "), (" ROUTE5 \
   "), (" ROUTE6 "), (" ROUTE7 "), (" ROUTE8 "), (" ROUTE9 "), (" ROUTE10 "))"
 #define TEST(route) "url_pattern_test(" route ", u)"
+/* 10,000 domains, one a line (fill() makes the table). */
+#define TARGETS "(SELECT t FROM bench_targets)"
 #define ROUTES_EACH                                                          \
   TEST(ROUTE1) " + " TEST(ROUTE2) " + " TEST(ROUTE3) " + " TEST(ROUTE4)     \
   " + " TEST(ROUTE5) " + " TEST(ROUTE6) " + " TEST(ROUTE7) " + "            \
@@ -307,6 +309,19 @@ static const bench_row ROWS[] = {
     {"url_pattern_test(r.column1, u)", .from = "urls CROSS JOIN " ROUTES " AS r",
      .label = "url_pattern_test(r.p, u) join, 10 routes", .vs = ROUTES_EACH,
      .vs_label = "the 10 as constants, summed"},
+    /* Chromium's display policy against url_hostname (issue 32: at most
+       1.3x): the same parse, a scan for "xn--", the checks on IDN labels;
+       then with 10,000 top domains or targets (bench_targets, read once per
+       statement, their skeletons hashed). */
+    {"url_display_host(u)", .vs = "url_hostname(u)"},
+    {"url_display_host(u, " TARGETS ")",
+     .label = "url_display_host(u, 10,000 top domains)",
+     .vs = "url_display_host(u)"},
+    {"d.reason", .from = "urls, url_deceptions(urls.u) AS d",
+     .label = "url_deceptions(u) join: reason", .vs = "url_hostname(u)"},
+    {"d.reason", .from = "urls, url_deceptions(urls.u, " TARGETS ") AS d",
+     .label = "url_deceptions(u, 10,000 targets) join",
+     .vs = "url_hostname(u)"},
 };
 #define N_ROWS ((int)(sizeof ROWS / sizeof ROWS[0]))
 
@@ -489,6 +504,16 @@ static long long fill(sqlite3 *db, long rows, const char *files) {
   if (sqlite3_exec(db, "DROP TABLE IF EXISTS urls; CREATE TABLE urls(u TEXT);"
                        " BEGIN", 0, 0, 0))
     die(db, "create");
+  /* url_deceptions' targets and url_display_host's top domains */
+  if (sqlite3_exec(db,
+                   "CREATE TABLE IF NOT EXISTS bench_targets AS "
+                   "WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 "
+                   "FROM s WHERE i < 10000) SELECT group_concat('brand' || i "
+                   "|| '-shop.' || CASE i % 4 WHEN 0 THEN 'com' WHEN 1 THEN "
+                   "'net' WHEN 2 THEN 'co.uk' ELSE 'de' END, char(10)) AS t "
+                   "FROM s",
+                   0, 0, 0))
+    die(db, "create bench_targets");
   if (sqlite3_prepare_v2(db, "INSERT INTO urls VALUES(?)", -1, &ins, 0))
     die(db, "prepare insert");
   lines l = {0};
