@@ -951,3 +951,61 @@ int dec_display_host(const dec_policy *p, int version, const dec_domains *td,
   }
   return rc;
 }
+
+/* ---------------------------------------------------------------- memo */
+
+#define MEMO_SLOTS 64
+#define MEMO_HOST 96
+#define MEMO_OUT 192
+
+typedef struct memo_slot {
+  uint8_t n, out_n, check, at_len; /* n 0: empty */
+  uint8_t at;
+  char h[MEMO_HOST], out[MEMO_OUT];
+} memo_slot;
+
+struct dec_memo {
+  const url_allocator *mem;
+  memo_slot slot[MEMO_SLOTS];
+};
+
+int dec_memo_new(const url_allocator *mem, dec_memo **out) {
+  dec_memo *m = mem->alloc(sizeof *m);
+  *out = m;
+  if (!m) return URL_NOMEM;
+  memset(m, 0, sizeof *m);
+  m->mem = mem;
+  return URL_OK;
+}
+
+void dec_memo_free(dec_memo *m) {
+  if (m) m->mem->release(m);
+}
+
+int dec_display_host_memo(const dec_policy *p, int version,
+                          const dec_domains *td, dec_memo *m, const char *h,
+                          size_t n, url_buf *out, int *check, size_t *at,
+                          size_t *at_len) {
+  if (n == 0 || n > MEMO_HOST)
+    return dec_display_host(p, version, td, h, n, out, check, at, at_len);
+  memo_slot *s = &m->slot[fnv(h, n) % MEMO_SLOTS];
+  if (s->n == n && !memcmp(s->h, h, n)) {
+    *check = s->check;
+    *at = s->at;
+    *at_len = s->at_len;
+    url_buf_append(out, s->out, s->out_n);
+    return out->err;
+  }
+  size_t start = out->len;
+  int rc = dec_display_host(p, version, td, h, n, out, check, at, at_len);
+  if (rc == URL_OK && out->len - start <= MEMO_OUT) {
+    s->n = (uint8_t)n;
+    memcpy(s->h, h, n);
+    s->out_n = (uint8_t)(out->len - start);
+    memcpy(s->out, out->ptr + start, s->out_n);
+    s->check = (uint8_t)*check;
+    s->at = (uint8_t)*at;
+    s->at_len = (uint8_t)*at_len;
+  }
+  return rc;
+}

@@ -105,4 +105,18 @@ int dec_display_host(const dec_policy *p, int version, const dec_domains *td,
                      const char *h, size_t n, url_buf *out, int *check,
                      size_t *at, size_t *at_len);
 
+/*
+** The recent answers of dec_display_host for one version and one list of
+** top domains (or none), kept by the caller: a URL column repeats its hosts,
+** and a host's answer is a few bytes.  64 hosts, direct-mapped by hash.
+*/
+typedef struct dec_memo dec_memo;
+int dec_memo_new(const url_allocator *mem, dec_memo **out);
+void dec_memo_free(dec_memo *m);
+/* dec_display_host through memo m (not NULL). */
+int dec_display_host_memo(const dec_policy *p, int version,
+                          const dec_domains *td, dec_memo *m, const char *h,
+                          size_t n, url_buf *out, int *check, size_t *at,
+                          size_t *at_len);
+
 #endif /* DEC_CHROMIUM_H */

@@ -127,6 +127,12 @@ typedef struct range_set {
   size_t n, cap;
 } range_set;
 
+/* The script ids §5.1 names. */
+typedef struct known {
+  int zyyy, zinh, latn, hani, hira, kana, hang, bopo, hanb, jpan, kore, cyrl,
+      grek;
+} known;
+
 struct dec_props {
   const url_allocator *mem;
   interval *iv;
@@ -134,6 +140,7 @@ struct dec_props {
   int n_scripts;
   char codes[MAX_SCRIPTS][5]; /* four-letter code per id */
   range_set mn, nd, sd, cwl;
+  known k; /* looked up once */
 };
 
 typedef struct collect {
@@ -300,6 +307,28 @@ void dec_props_free(dec_props *p) {
   p->mem->release(p);
 }
 
+int dec_script_code(const dec_props *p, const char *code) {
+  for (int i = 0; i < p->n_scripts; i++)
+    if (!strcmp(p->codes[i], code)) return i;
+  return -1;
+}
+
+static void known_ids(const dec_props *p, known *k) {
+  k->zyyy = dec_script_code(p, "Zyyy");
+  k->zinh = dec_script_code(p, "Zinh");
+  k->latn = dec_script_code(p, "Latn");
+  k->hani = dec_script_code(p, "Hani");
+  k->hira = dec_script_code(p, "Hira");
+  k->kana = dec_script_code(p, "Kana");
+  k->hang = dec_script_code(p, "Hang");
+  k->bopo = dec_script_code(p, "Bopo");
+  k->hanb = dec_script_code(p, "Hanb");
+  k->jpan = dec_script_code(p, "Jpan");
+  k->kore = dec_script_code(p, "Kore");
+  k->cyrl = dec_script_code(p, "Cyrl");
+  k->grek = dec_script_code(p, "Grek");
+}
+
 int dec_props_new(const url_allocator *mem, dec_props **out) {
   dec_props *p = mem->alloc(sizeof *p);
   int rc;
@@ -316,15 +345,11 @@ int dec_props_new(const url_allocator *mem, dec_props **out) {
     dec_props_free(p);
     return rc;
   }
+  known_ids(p, &p->k);
   *out = p;
   return URL_OK;
 }
 
-int dec_script_code(const dec_props *p, const char *code) {
-  for (int i = 0; i < p->n_scripts; i++)
-    if (!strcmp(p->codes[i], code)) return i;
-  return -1;
-}
 
 int dec_script(const dec_props *p, uint32_t c) {
   const interval *v = find_iv(p, c);
@@ -381,28 +406,6 @@ static int sset_empty(const dec_sset *s) {
   return !(s->w[0] | s->w[1] | s->w[2]);
 }
 
-/* The script ids §5.1 names. */
-typedef struct known {
-  int zyyy, zinh, latn, hani, hira, kana, hang, bopo, hanb, jpan, kore, cyrl,
-      grek;
-} known;
-
-static void known_ids(const dec_props *p, known *k) {
-  k->zyyy = dec_script_code(p, "Zyyy");
-  k->zinh = dec_script_code(p, "Zinh");
-  k->latn = dec_script_code(p, "Latn");
-  k->hani = dec_script_code(p, "Hani");
-  k->hira = dec_script_code(p, "Hira");
-  k->kana = dec_script_code(p, "Kana");
-  k->hang = dec_script_code(p, "Hang");
-  k->bopo = dec_script_code(p, "Bopo");
-  k->hanb = dec_script_code(p, "Hanb");
-  k->jpan = dec_script_code(p, "Jpan");
-  k->kore = dec_script_code(p, "Kore");
-  k->cyrl = dec_script_code(p, "Cyrl");
-  k->grek = dec_script_code(p, "Grek");
-}
-
 /* §5.1: the augmented Script_Extensions of c; Common and Inherited are
    every script.  `without` (a script id or -1): a set holding it is also
    every script (ICU's resolved set "without Latin"). */
@@ -442,7 +445,7 @@ int dec_restriction_level(const dec_props *p, const char *s, size_t n,
                           int (*allowed)(void *ctx, uint32_t c), void *ctx) {
   size_t i = 0;
   int ascii = 1;
-  known k;
+  const known *k = &p->k;
   dec_sset r;
   /* 1. Outside the identifier profile: unrestricted. */
   while (i < n) {
@@ -452,16 +455,15 @@ int dec_restriction_level(const dec_props *p, const char *s, size_t n,
   }
   /* 2. ASCII-only. */
   if (ascii) return DEC_ASCII_ONLY;
-  known_ids(p, &k);
   /* 3-4. A non-empty resolved script set: single script. */
-  resolved(p, &k, s, n, -1, &r);
+  resolved(p, k, s, n, -1, &r);
   if (!sset_empty(&r)) return DEC_SINGLE_SCRIPT;
   /* 5-6. Without Latin, one of the CJK sets: highly restrictive. */
-  resolved(p, &k, s, n, k.latn, &r);
-  if (sset_has(&r, k.hanb) || sset_has(&r, k.jpan) || sset_has(&r, k.kore))
+  resolved(p, k, s, n, k->latn, &r);
+  if (sset_has(&r, k->hanb) || sset_has(&r, k->jpan) || sset_has(&r, k->kore))
     return DEC_HIGHLY_RESTRICTIVE;
   /* 7. Latin and one other script, not Cyrillic or Greek. */
-  if (!sset_empty(&r) && !sset_has(&r, k.cyrl) && !sset_has(&r, k.grek))
+  if (!sset_empty(&r) && !sset_has(&r, k->cyrl) && !sset_has(&r, k->grek))
     return DEC_MODERATELY_RESTRICTIVE;
   return DEC_MINIMALLY_RESTRICTIVE;
 }

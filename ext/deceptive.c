@@ -46,12 +46,15 @@
 typedef struct kept_policy {
   int refs;
   dec_policy *p;
+  dec_memo *memo[2]; /* url_display_host's recent hosts, per version */
 } kept_policy;
 
 static void policy_release(void *obj) {
   kept_policy *k = obj;
   if (--k->refs) return;
   dec_policy_free(k->p);
+  dec_memo_free(k->memo[0]);
+  dec_memo_free(k->memo[1]);
   sqlite3_free(k);
 }
 static const url_obj_kind policy_kind = {policy_release};
@@ -64,8 +67,13 @@ static int kept_policy_of(url_conn *conn, kept_policy **out) {
     k = sqlite3_malloc(sizeof *k);
     if (!k) return URL_NOMEM;
     k->refs = 1;
+    k->memo[0] = k->memo[1] = NULL;
     int rc = dec_policy_new(&url_mem_sqlite, &k->p);
+    if (rc == URL_OK) rc = dec_memo_new(&url_mem_sqlite, &k->memo[0]);
+    if (rc == URL_OK) rc = dec_memo_new(&url_mem_sqlite, &k->memo[1]);
     if (rc) {
+      dec_policy_free(k->p);
+      dec_memo_free(k->memo[0]);
       sqlite3_free(k);
       return rc;
     }
@@ -115,12 +123,14 @@ typedef struct kept_domains {
   int refs;
   dec_domains *d;
   kept_policy *policy;
+  dec_memo *memo; /* url_display_host's recent hosts with this list */
 } kept_domains;
 
 static void kept_release(void *obj) {
   kept_domains *k = obj;
   if (--k->refs) return;
   dec_domains_free(k->d);
+  dec_memo_free(k->memo);
   policy_release(k->policy);
   sqlite3_free(k);
 }
@@ -160,6 +170,10 @@ static int top_domains_of(sqlite3_context *ctx, int version, sqlite3_value *v,
     k->d = d;
     k->policy = kp;
     kp->refs++;
+    if (dec_memo_new(&url_mem_sqlite, &k->memo) != URL_OK) {
+      kept_release(k);
+      return URL_NOMEM;
+    }
     if (url_conn_obj_put(conn, &domains_kind[version], key ? key : "", n, max,
                          k) != URL_OK) {
       kept_release(k);
@@ -202,18 +216,21 @@ static void url_fn_display_host(sqlite3_context *ctx, int argc,
   }
   const dec_policy *p = NULL;
   const dec_domains *td = NULL;
+  dec_memo *memo = NULL;
   int check;
   size_t at, at_len;
   if (argc > 1 && sqlite3_value_type(argv[1]) != SQLITE_NULL) {
     kept_domains *k;
     rc = top_domains_of(ctx, version, argv[1], c.max, &k);
-    if (rc == URL_OK) td = k->d, p = k->policy->p;
+    if (rc == URL_OK) td = k->d, p = k->policy->p, memo = k->memo;
   } else {
-    rc = policy_of(url_fn_conn(ctx), &p);
+    kept_policy *kp;
+    rc = kept_policy_of(url_fn_conn(ctx), &kp);
+    if (rc == URL_OK) p = kp->p, memo = kp->memo[version];
   }
   if (rc == URL_OK)
-    rc = dec_display_host(p, version, td, h.s, h.n, &c.out, &check, &at,
-                          &at_len);
+    rc = dec_display_host_memo(p, version, td, memo, h.s, h.n, &c.out, &check,
+                               &at, &at_len);
   url_call_result(&c, rc);
 }
 
