@@ -114,6 +114,14 @@ static const struct expected_flags {
     {"url_valid_string", 1, PURE},
     {"url_valid_string", 2, PURE},
     {"url_version", 0, PURE},
+    {"url_display_host", 1, PURE},
+    {"url_display_host", 2, PURE},
+    {"url_display_host", 3, PURE},
+    {"url_skeleton", 1, PURE},
+    {"url_skeleton", 2, PURE},
+    {"url_skeleton", 3, PURE},
+    {"url_restriction_level", 1, PURE},
+    {"url_restriction_level", 2, PURE},
 };
 #define N_EXPECTED ((int)(sizeof expected / sizeof expected[0]))
 
