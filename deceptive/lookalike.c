@@ -322,6 +322,9 @@ const char *dec_targets_near(const dec_targets *t, const dec_policy *p,
   if (!t->n_t || !domain_info(psl, h, n, &reg, &e2ld, rc)) goto done;
   *rc = dec_host_skeleton(p, t->version, reg.ptr, reg.len, &sk);
   if (*rc || sk.len > sizeof ss) goto done;
+  /* A target with this very skeleton: the host is that target (IsTopDomain)
+     or its skeleton match, which the skeleton rule has judged. */
+  if (find_key(t, hash2(sk.ptr, sk.len, "", 0), sk.ptr, sk.len)) goto done;
   size_t qn = decode(sk.ptr, sk.len, q, sizeof q / sizeof *q);
   /* the keys: the skeleton less each code point, and the skeleton */
   for (size_t k = 0;;) {

@@ -295,9 +295,9 @@ INSERT INTO checks VALUES ('reasons', (SELECT count(*) FROM r), 33);
 -- numeric suffix, the first character, an inserted '-'; and names shorter
 -- than five characters before the registry.
 INSERT INTO checks VALUES ('lookalike false positives',
-  (SELECT count(*) FROM (VALUES ('https://paypal.com.tw/'), ('https://paypal2.com/'), ('https://aypal.com/'),
-     ('https://jpaypal.com/'), ('https://pay-pal.com/'), ('https://www.paypal.com/'),
-     ('https://apple.co/')) v, url_deceptions(v.column1, 'paypal.com' || char(10) || 'apple.com')), 0);
+  (SELECT count(*) FROM (VALUES ('https://paypal.com.tw/'), ('https://paypa.com/'), ('https://paypal2.com/'), ('https://aypal.com/'),
+     ('https://jpaypal.com/'), ('https://pay-pal.com/'), ('https://www.paypal.com/'), ('https://paypal2.com/x'),
+     ('https://apple.co/')) v, url_deceptions(v.column1, 'paypal.com' || char(10) || 'apple.com' || char(10) || 'paypa.com')), 0);
 INSERT INTO checks VALUES ('descriptions', (SELECT count(*) FROM url_deceptions('http://example.com&@167772161/') WHERE length(description) > 40), 2);
 
 -- No rows for ordinary URLs.
