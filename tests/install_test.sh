@@ -73,8 +73,10 @@ fi
 if mk -n -B V=1 "$BREL/url$SO" CC=my-cc CPPFLAGS=-DMY_CPP CFLAGS=-Omy LDFLAGS=-Lmy; then
   compile=$(grep -c '^my-cc .*-DMY_CPP .*-Omy .*-c ' "$TMP/make.out")
   link=$(grep -c '^my-cc .*-Omy .*-Lmy .*url\.' "$TMP/make.out")
+  # every layer the Makefile lists (LAYERS), and ext/
+  layers=$(sed -n 's/^LAYERS *:= *//p' Makefile)
   check "make CC= CPPFLAGS= CFLAGS=: every compile" "$compile" \
-    "$(ls core/*.c html/*.c parts/*.c keys/*.c pattern/*.c ext/*.c | wc -l | tr -d ' ')"
+    "$(for d in $layers ext; do ls "$d"/*.c; done | wc -l | tr -d ' ')"
   check "make CC= CFLAGS= LDFLAGS=: the link" "$link" 1
 fi
 
