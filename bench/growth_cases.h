@@ -109,6 +109,15 @@ static const growth_case GROWTH[] = {
     {"url_pattern_test wild pathname *a*b", "'https://a/' || " R("'a'"), "url_pattern_test('https://a/*a*b', a)"},
     {"url_pattern_test wild pathname :a:b", "'https://a/' || " R("'a'"), "url_pattern_test('https://a/:a:b/end', a)"},
     {"url_pattern_test wild hash *", "'https://a/#' || " R("'a'"), "url_pattern_test('{\"hash\": \"*-end\"}', a)"},
+    {"url_display_host many labels", "'https://' || " R("'xn--mnchen-3ya.'") " || 'de/'", "url_display_host(a)"},
+    {"url_display_host one long label", "'https://' || " R("'\xc3\xbc'") " || '.de/'", "url_display_host(a)"},
+    {"url_display_host top domains", "'https://' || " R("'xn--mnchen-3ya.'") " || 'de/'", "url_display_host(a, 'munchen.de' || char(10) || 'example.com')"},
+    {"url_display_host long top domains", R("'brand.com\n'"), "url_display_host('xn--mnchen-3ya.de', a)"},
+    {"url_skeleton marks", R("'\xd0\xb0\xcc\x81'"), "url_skeleton(a)"},
+    {"url_restriction_level mixed", R("'\xd0\xb0" "a'"), "url_restriction_level(a)"},
+    {"url_deceptions many labels", "'https://' || " R("'a.'") " || 'com/'", "(SELECT count(*) FROM url_deceptions(a))"},
+    {"url_deceptions IDN labels", "'https://u@' || " R("'xn--mnchen-3ya.'") " || 'de/'", "(SELECT count(*) FROM url_deceptions(a, 'example.com'))"},
+    {"url_deceptions long targets", R("'brand.com\n'"), "(SELECT count(*) FROM url_deceptions('https://brand.co/', a))"},
 };
 #undef R
 

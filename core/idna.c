@@ -278,7 +278,9 @@ static size_t nfc_quick(const uint32_t *s, size_t n) {
   return i;
 }
 
-static int nfc(const uint32_t *s, size_t n, cpvec *out, cpvec *tmp) {
+/* NFC (or, with decompose_only, NFD) of s[0..n) into out. */
+static int normalize(const uint32_t *s, size_t n, cpvec *out, cpvec *tmp,
+                     int decompose_only) {
   size_t i = nfc_quick(s, n);
   out->len = 0;
   if (i == n) return cv_append(out, s, n);
@@ -303,9 +305,13 @@ static int nfc(const uint32_t *s, size_t n, cpvec *out, cpvec *tmp) {
       if (b - a > 1 && sort_run(d + a, b - a, tmp)) return URL_NOMEM;
       a = b;
     }
-    out->len = base + compose(d, dn);
+    out->len = base + (decompose_only ? dn : compose(d, dn));
   }
   return URL_OK;
+}
+
+static int nfc(const uint32_t *s, size_t n, cpvec *out, cpvec *tmp) {
+  return normalize(s, n, out, tmp, 0);
 }
 
 /* ------------------------------------------------------------------ */
@@ -879,3 +885,24 @@ int url_domain_to_unicode(const char *in, size_t n, url_buf *out) {
   if (rc) return rc;
   return out->err ? out->err : URL_OK;
 }
+
+/* NFC / NFD of valid UTF-8 for other layers (UTS #39 skeletons), over the
+   same tables and steps as the IDNA normalization above. */
+int url_unicode_normalize(const char *in, size_t n, int nfd, url_buf *out) {
+  idna_work w;
+  size_t i = 0;
+  int rc = URL_OK;
+  work_init(&w, out->mem);
+  while (i < n && rc == URL_OK) {
+    uint32_t c = url_utf8_next((const unsigned char *)in, n, &i);
+    rc = cv_push(&w.a, c);
+  }
+  if (rc == URL_OK) rc = normalize(w.a.p, w.a.len, &w.b, &w.tmp, nfd);
+  if (rc == URL_OK)
+    for (i = 0; i < w.b.len; i++) url_buf_put_utf8(out, w.b.p[i]);
+  work_free(&w);
+  if (rc) return rc;
+  return out->err ? out->err : URL_OK;
+}
+
+unsigned url_unicode_ccc(uint32_t c) { return ccc(c); }

@@ -10,6 +10,7 @@
 #define URL_IDNA_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "url_buf.h"
 
@@ -39,6 +40,16 @@ int url_domain_to_ascii_strict(const char *in, size_t n, url_buf *out);
 ** error.
 */
 int url_domain_to_unicode(const char *in, size_t n, url_buf *out);
+
+/*
+** Normalization Form C, or with nfd set Form D (UAX #15), of valid UTF-8
+** in[0..n), appended as UTF-8 to `out` (Unicode 17.0, the tables above).
+** Returns URL_OK or out's error.
+*/
+int url_unicode_normalize(const char *in, size_t n, int nfd, url_buf *out);
+
+/* The Canonical_Combining_Class of c (Unicode 17.0). */
+unsigned url_unicode_ccc(uint32_t c);
 
 /* "17.0.0": the Unicode version of the IDNA tables. */
 const char *url_idna_unicode_version(void);

@@ -64,6 +64,7 @@ static const url_family *const families[] = {
     &url_referrers_family,
     &url_robots_family,
     &url_uri_family,
+    &url_deceptive_family,
 };
 #define N_FAMILIES URL_COUNT(families)
 

@@ -242,5 +242,24 @@ const ext_case ext_cases[] = {
     {"uri_from_iri", 2, "SELECT uri_from_iri(url, 'idna') FROM inputs"},
     {"uri_to_iri", 1, "SELECT uri_to_iri(uri_from_iri(url)) FROM inputs"},
     {"uri_from_url", 1, "SELECT uri_from_url(url) FROM inputs"},
+    {"url_display_host", 1,
+     "SELECT url_display_host(url), url_display_host(host),"
+     " url_display_host('xn--80ak6aa92e.com') FROM inputs"},
+    {"url_display_host", 2,
+     "SELECT url_display_host(host, 'munchen.de' || char(10) || text),"
+     " url_display_host('https://xn--pypal-4ve.com/', 'paypal.com') FROM inputs"},
+    {"url_display_host", 3,
+     "SELECT url_display_host(host, NULL, '17.0') FROM inputs"},
+    {"url_skeleton", 1, "SELECT url_skeleton(text), url_skeleton(host) FROM inputs"},
+    {"url_skeleton", 2, "SELECT url_skeleton(text, 'uts39') FROM inputs"},
+    {"url_skeleton", 3, "SELECT url_skeleton(host, 'chromium', '17.0') FROM inputs"},
+    {"url_restriction_level", 1, "SELECT url_restriction_level(text) FROM inputs"},
+    {"url_restriction_level", 2, "SELECT url_restriction_level(host, '17.0') FROM inputs"},
+    {"url_deceptions", EXT_MODULE,
+     "SELECT i.rowid, d.*, d.input FROM inputs AS i, url_deceptions(i.url) AS d"},
+    {"url_deceptions", EXT_MODULE,
+     "SELECT d.*, d.targets FROM inputs AS i,"
+     " url_deceptions('https://' || i.host || '@xn--pypal-4ve.com;.x.example/',"
+     " 'paypal.com' || char(10) || i.host, '16.0') AS d"},
 };
 const int ext_n_cases = (int)(sizeof ext_cases / sizeof ext_cases[0]);

@@ -152,6 +152,14 @@ static const struct expected_flags {
     {"uri_from_iri", 2, PURE},
     {"uri_to_iri", 1, PURE},
     {"uri_from_url", 1, PURE},
+    {"url_display_host", 1, PURE},
+    {"url_display_host", 2, PURE},
+    {"url_display_host", 3, PURE},
+    {"url_skeleton", 1, PURE},
+    {"url_skeleton", 2, PURE},
+    {"url_skeleton", 3, PURE},
+    {"url_restriction_level", 1, PURE},
+    {"url_restriction_level", 2, PURE},
 };
 #define N_EXPECTED ((int)(sizeof expected / sizeof expected[0]))
 

@@ -37,6 +37,8 @@
   "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF'"
 /* a query of 40 '/', which the form serializer writes as %2F: 132 */
 #define SLASH40 "'http://a/?x=' || printf('%.40c','/')"
+/* 30 U+FDFA (90 bytes), each a prototype of 33 bytes: ~1000 */
+#define FDFA30 "replace(printf('%.30c','x'),'x','\xef\xb7\xba')"
 
 #define MODULE (-100) /* n_arg of a table-valued column's row */
 
@@ -332,6 +334,27 @@ static const limit_case cases[] = {
     CANNOT("uri_components", MODULE, "query", "a slice of the argument")
     CANNOT("uri_components", MODULE, "fragment", "a slice of the argument")
     CANNOT("uri_components", MODULE, "input", "the argument as given")
+    /* deceptive.c: a label decoded (46 bytes of Punycode, 120 of UTF-8),
+       prototypes longer than their sources, a userinfo percent-encoded */
+    FN("url_display_host", 1, 1, "SELECT url_display_host(" PUNY ")")
+    FN("url_display_host", 2, 1, "SELECT url_display_host(" PUNY ", 'example.com')")
+    FN("url_display_host", 3, 1, "SELECT url_display_host(" PUNY ", NULL, '17.0')")
+    FN("url_skeleton", 1, 0, "SELECT url_skeleton(" FDFA30 ")")
+    FN("url_skeleton", 2, 0, "SELECT url_skeleton(" FDFA30 ", 'uts39')")
+    FN("url_skeleton", 3, 0, "SELECT url_skeleton(" FDFA30 ", 'uts39', '17.0')")
+    CANNOT("url_restriction_level", 1, NULL, "a level's name")
+    CANNOT("url_restriction_level", 2, NULL, "a level's name")
+    CANNOT("url_deceptions", MODULE, "reason", "a reason's name")
+    CANNOT("url_deceptions", MODULE, "part", "a part's name")
+    COLSQL("url_deceptions", "detail", 0,
+           "SELECT detail FROM url_deceptions('http://' || " E30 " || '@a/')")
+    COLSQL("url_deceptions", "looks_like", 0,
+           "SELECT looks_like FROM url_deceptions('http://%78' || substr(" PUNY
+           ", 2) || '/') WHERE reason = 'mapped-host'")
+    CANNOT("url_deceptions", MODULE, "description", "a sentence of the reason's")
+    CANNOT("url_deceptions", MODULE, "input", "the argument as given")
+    CANNOT("url_deceptions", MODULE, "targets", "the argument as given")
+    CANNOT("url_deceptions", MODULE, "version", "the argument as given")
 };
 #define N_CASES ((int)(sizeof cases / sizeof cases[0]))
 

@@ -73,6 +73,7 @@ fi
 if mk -n -B V=1 "$BREL/url$SO" CC=my-cc CPPFLAGS=-DMY_CPP CFLAGS=-Omy LDFLAGS=-Lmy; then
   compile=$(grep -c '^my-cc .*-DMY_CPP .*-Omy .*-c ' "$TMP/make.out")
   link=$(grep -c '^my-cc .*-Omy .*-Lmy .*url\.' "$TMP/make.out")
+  # every layer layers.mk lists, and ext/
   check "make CC= CPPFLAGS= CFLAGS=: every compile" "$compile" \
     "$(for d in $(sed -n 's/^LAYERS := //p' layers.mk) ext; do ls "$d"/*.c; done | wc -l | tr -d ' ')"
   check "make CC= CFLAGS= LDFLAGS=: the link" "$link" 1
