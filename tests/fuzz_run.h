@@ -1,7 +1,7 @@
 /*
-** What the short fuzz runs (tests/html_fuzz_test.c, tests/sql_fuzz_test.c)
-** share: running a fuzz target over every committed seed of a corpus, and
-** the xorshift64 generator of their pseudo-random inputs.  Include after
+** What the short fuzz runs (tests/NAME_fuzz_test.c) share: running a fuzz
+** target over every committed seed of a corpus, the xorshift64 generator
+** of their pseudo-random inputs, and inputs made of pieces.  Include after
 ** tests/check.h; the program defines LLVMFuzzerTestOneInput's target.
 */
 #ifndef TESTS_FUZZ_RUN_H
@@ -10,6 +10,7 @@
 #include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -46,6 +47,26 @@ static uint64_t fuzz_xorshift(uint64_t *state) {
   *state ^= *state >> 7;
   *state ^= *state << 17;
   return *state;
+}
+
+/* Runs `count` pseudo-random inputs, each a run of pieces drawn from
+   parts[0..np) ("" stands for a NUL byte) shorter than about max_len
+   bytes (at most 4096), from the generator's *state. */
+static inline void fuzz_run_pieces(const char *const *parts, size_t np,
+                                   size_t max_len, int count,
+                                   uint64_t *state) {
+  static uint8_t in[4096];
+  for (int i = 0; i < count; i++) {
+    size_t len = 0, want = fuzz_xorshift(state) % max_len;
+    while (len < want) {
+      const char *p = parts[fuzz_xorshift(state) % np];
+      size_t k = *p ? strlen(p) : 1;
+      if (len + k > sizeof in) break;
+      memcpy(in + len, p, k);
+      len += k;
+    }
+    LLVMFuzzerTestOneInput(in, len);
+  }
 }
 
 #endif /* TESTS_FUZZ_RUN_H */

@@ -7,7 +7,6 @@
 ** oracle violation abort()s, and the suite fails.
 */
 #include <stdint.h>
-#include <string.h>
 
 #include "check.h"
 #include "fuzz_run.h"
@@ -15,7 +14,6 @@
 #define RANDOM_INPUTS 20000
 
 static uint64_t state = 0x2545F4914F6CDD1DULL;
-static uint64_t rnd(void) { return fuzz_xorshift(&state); }
 
 int main(void) {
   int n = fuzz_run_seeds("fuzz/html_corpus", 1 << 20);
@@ -28,19 +26,7 @@ int main(void) {
       "template", "svg", "math", "mi", "foreignObject", "meta", "charset",
       "http-equiv", "refresh", "content", "url=", "plaintext", "noscript", "img",
       "iframe", "1x", "100w", ",", "(", ")", "\xC3\xA9", "\xFF", "\0", "-", "<a"};
-  size_t np = sizeof parts / sizeof parts[0];
-  static uint8_t doc[4096];
-  for (int i = 0; i < RANDOM_INPUTS; i++) {
-    size_t len = 0, want = rnd() % 400;
-    while (len < want) {
-      const char *p = parts[rnd() % np];
-      size_t k = *p ? strlen(p) : 1;
-      if (len + k > sizeof doc) break;
-      memcpy(doc + len, p, k);
-      len += k;
-    }
-    LLVMFuzzerTestOneInput(doc, len);
-  }
+  fuzz_run_pieces(parts, sizeof parts / sizeof parts[0], 400, RANDOM_INPUTS, &state);
   check(1);
   printf("html fuzz: %d seeds and %d pseudo-random documents\n", n, RANDOM_INPUTS);
   return check_summary();

@@ -6,7 +6,6 @@
 ** ids, utm parameters, escapes and random bytes.
 */
 #include <stdint.h>
-#include <string.h>
 
 #include "check.h"
 #include "fuzz_run.h"
@@ -14,7 +13,6 @@
 #define RANDOM_INPUTS 30000
 
 static uint64_t state = 0x9E3779B97F4A7C15ULL;
-static uint64_t rnd(void) { return fuzz_xorshift(&state); }
 
 int main(void) {
   int n = fuzz_run_seeds("fuzz/referrers_corpus", 1 << 20);
@@ -28,19 +26,7 @@ int main(void) {
       "utm_campaign=", "gclid=", "fbclid=", "cpc", "shop", "email", "\n",
       "\xC3\xA9", "\xFF", "\0", "cx=partner-pub-", ".search.yahoo.com", "{}",
       "example.com", "images.", "ww2.", "/pemonitorhosted/ws/results/"};
-  size_t np = sizeof parts / sizeof parts[0];
-  static uint8_t in[2048];
-  for (int i = 0; i < RANDOM_INPUTS; i++) {
-    size_t len = 0, want = rnd() % 200;
-    while (len < want) {
-      const char *p = parts[rnd() % np];
-      size_t k = *p ? strlen(p) : 1;
-      if (len + k > sizeof in) break;
-      memcpy(in + len, p, k);
-      len += k;
-    }
-    LLVMFuzzerTestOneInput(in, len);
-  }
+  fuzz_run_pieces(parts, sizeof parts / sizeof parts[0], 200, RANDOM_INPUTS, &state);
   check(1);
   printf("referrers fuzz: %d seeds and %d pseudo-random inputs\n", n, RANDOM_INPUTS);
   return check_summary();

@@ -7,7 +7,6 @@
 ** and the suite fails.
 */
 #include <stdint.h>
-#include <string.h>
 
 #include "check.h"
 #include "fuzz_run.h"
@@ -15,7 +14,6 @@
 #define RANDOM_INPUTS 200000
 
 static uint64_t state = 0x9E3779B97F4A7C15ULL;
-static uint64_t rnd(void) { return fuzz_xorshift(&state); }
 
 int main(void) {
   int n = fuzz_run_seeds("fuzz/uri_corpus", 1 << 20);
@@ -26,19 +24,7 @@ int main(void) {
       "%E2%80%8F", "%EE%80%80", "%u00e9", "v1.", "x", "H", ";", "=", "&", "!",
       " ", "\"", "{", "\\", "\xc3\xa9", "\xee\x80\x80", "\xef\xbf\xbe", "\xff",
       "\0", "[::1]", "[v7.a]", ":80", "1.2.3.4"};
-  size_t np = sizeof parts / sizeof parts[0];
-  static uint8_t in[512];
-  for (int i = 0; i < RANDOM_INPUTS; i++) {
-    size_t len = 0, want = rnd() % 40;
-    while (len < want) {
-      const char *p = parts[rnd() % np];
-      size_t k = *p ? strlen(p) : 1;
-      if (len + k > sizeof in) break;
-      memcpy(in + len, p, k);
-      len += k;
-    }
-    LLVMFuzzerTestOneInput(in, len);
-  }
+  fuzz_run_pieces(parts, sizeof parts / sizeof parts[0], 40, RANDOM_INPUTS, &state);
   check(1);
   printf("uri fuzz: %d seeds and %d pseudo-random strings\n", n, RANDOM_INPUTS);
   return check_summary();
