@@ -264,14 +264,16 @@ int robots_decide(const robots *r, const char *agent, size_t an,
 
 int robots_decide_url(const robots *r, const char *agent, size_t an,
                       const url *u, url_buf *scratch, robots_verdict *v) {
-  url_str p = url_pathname(u);
+  /* the path and query: href from path_start (not url_pathname's slice,
+     which is a static "" when the path is empty, as in "data:") */
+  const char *ps = u->href.ptr + u->path_start;
   size_t end = u->fragment_start != URL_NONE ? u->fragment_start : u->href.len;
-  size_t n = end - (size_t)(p.s - u->href.ptr);
-  if (n > 0 && p.s[0] == '/')
-    return robots_decide(r, agent, an, p.s, n, scratch, v);
+  size_t n = end - u->path_start;
+  if (n > 0 && ps[0] == '/')
+    return robots_decide(r, agent, an, ps, n, scratch, v);
   size_t at = scratch->len;
   url_buf_putc(scratch, '/');
-  url_buf_append(scratch, p.s, n);
+  url_buf_append(scratch, ps, n);
   if (scratch->err) return scratch->err;
   /* decide reads the path from scratch and writes after it */
   size_t len = scratch->len - at;

@@ -47,6 +47,15 @@ INSERT INTO checks VALUES ('unreserved escape, hex case', url_robots_allowed('us
 disallow: /%7Euser', 'x', 'https://h/%7euser/x'), 0);
 INSERT INTO checks VALUES ('reserved escape stays', url_robots_allowed('user-agent: *
 disallow: /a%2Fb', 'x', 'https://h/a/b'), 1);
+-- a URL with an empty path ("data:", whose pathname is empty): "/" and
+-- its query (a fuzz find: the empty path was read outside the URL)
+INSERT INTO checks VALUES ('empty path, no rule', url_robots_decision('user-agent: *
+disallow: /x', 'x', 'data:'), NULL);
+INSERT INTO checks VALUES ('opaque empty path is /', url_robots_decision('user-agent: *
+disallow: /', 'x', 'data:'), 2);
+INSERT INTO checks VALUES ('empty path and query', url_robots_allowed('user-agent: *
+allow: /
+disallow: /?q', 'x', 'data:?q'), 0);
 INSERT INTO checks VALUES ('dot segments resolved first', url_robots_allowed('user-agent: *
 disallow: /private', 'x', 'https://h/public/../private/x'), 0);
 
