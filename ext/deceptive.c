@@ -315,13 +315,15 @@ static int dc_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
   int version = DEC_UNICODE16, rc;
   const dec_policy *p;
   cur->n_rows = 0;
-  if (argv[2] && sqlite3_value_type(argv[2]) != SQLITE_NULL) {
-    const char *v = (const char *)sqlite3_value_text(argv[2]);
-    if (v && !strcmp(v, "17.0")) version = DEC_UNICODE17;
-    else if (!v || strcmp(v, "16.0")) {
+  if (argv[2]) {
+    int k;
+    rc = url_label_find(argv[2], versions, 2, &k);
+    if (rc == URL_NOMEM) return rc;
+    if (rc == URL_OK && k < 0) {
       url_tvf_error(cur, "unknown version (expected one of: 16.0, 17.0)");
       return URL_FAILURE;
     }
+    if (k == 1) version = DEC_UNICODE17;
   }
   if (!argv[0] || sqlite3_value_type(argv[0]) == SQLITE_NULL) return URL_OK;
   rc = policy_of(cur->conn, &p);

@@ -213,6 +213,14 @@ int url_arg_bytes(sqlite3_value *v, const char **p, size_t *n);
 int url_arg_label(sqlite3_value *v, const char **p, size_t *n);
 
 /*
+** Which of names[0..n) the label v is (url_arg_label, exact match): sets
+** *k to its index, or -1 when it is none of them.  Returns URL_OK,
+** URL_FAILURE for NULL, or URL_NOMEM.  url_arg_choice's lookup, for callers
+** that report errors their own way (a table-valued function's cursor).
+*/
+int url_label_find(sqlite3_value *v, const char *const *names, int n, int *k);
+
+/*
 ** An argument argv[i] that names one of `names[0..n)` (a percent-encode
 ** set, a profile, a mode): returns its index, URL_ARG_NULL when it is NULL
 ** (the caller decides), or URL_ARG_ERROR after reporting "FN: unknown WHAT

@@ -101,29 +101,39 @@ static int name_is(const char *name, const char *s, size_t len) {
   return name[len] == '\0';
 }
 
+int url_label_find(sqlite3_value *v, const char *const *names, int n, int *k) {
+  const char *s;
+  size_t len;
+  int rc = url_arg_label(v, &s, &len);
+  *k = -1;
+  if (rc != URL_OK) return rc;
+  for (int i = 0; i < n; i++)
+    if (name_is(names[i], s, len)) {
+      *k = i;
+      break;
+    }
+  return URL_OK;
+}
+
 int url_arg_choice(sqlite3_context *ctx, sqlite3_value **argv, int i,
                    const char *what, const char *const *names, int n) {
   /* A constant argument is looked up once per statement: its index + 1 is
      kept as the auxdata pointer (nothing to free). */
   void *kept = sqlite3_get_auxdata(ctx, i);
   if (kept) return (int)((intptr_t)kept - 1);
-  sqlite3_value *v = argv[i];
-  const char *s;
-  size_t len;
-  int rc = url_arg_label(v, &s, &len);
+  int k;
+  int rc = url_label_find(argv[i], names, n, &k);
   if (rc == URL_FAILURE) return URL_ARG_NULL;
   if (rc != URL_OK) {
     sqlite3_result_error_nomem(ctx);
     return URL_ARG_ERROR;
   }
-  for (int k = 0; k < n; k++) {
-    if (name_is(names[k], s, len)) {
-      sqlite3_set_auxdata(ctx, i, (void *)(intptr_t)(k + 1), NULL);
-      return k;
-    }
+  if (k < 0) {
+    url_error_choice(ctx, argv[i], what, names, n);
+    return URL_ARG_ERROR;
   }
-  url_error_choice(ctx, v, what, names, n);
-  return URL_ARG_ERROR;
+  sqlite3_set_auxdata(ctx, i, (void *)(intptr_t)(k + 1), NULL);
+  return k;
 }
 
 void url_error_choice(sqlite3_context *ctx, sqlite3_value *v,
