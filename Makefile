@@ -71,11 +71,15 @@ TEST_SRC := $(wildcard tests/*_test.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
 TEST_LIB := $(B)/tests/json.o $(B)/tests/mem_libc.o $(B)/tests/idna2008_ref.o
 LIB      := $(B)/url$(SO)
+# The release version, from the one place that states it: what url_version()
+# reports (ext/url_ext.c).
+VERSION  := $(shell sed -n 's/^\#define URL_EXT_VERSION "\(.*\)"$$/\1/p' ext/url_ext.c)
 NODE     := $(B)/url-dqlite-node
 
 .PHONY: all help deps test test-sanitize test-cluster demo bench bench-count fuzz install \
         bench-encoding growth-count \
-        uninstall clean idna2008-data tsan referrer-tables
+        uninstall clean idna2008-data tsan referrer-tables \
+        bundle dist wheel test-packages version
 .SECONDARY: $(TEST_LIB)
 
 all: $(LIB) ## build the extension: build/url.so (url.dylib on macOS)
@@ -94,7 +98,7 @@ $(B)/.deps-build: tools/deps.sh
 	@mkdir -p $(B)
 	@sh tools/deps.sh build
 	@touch $@
-$(B)/.deps-test $(B)/.deps-fuzz $(B)/.deps-bench $(B)/.deps-cluster: $(B)/.deps-%: tools/deps.sh | $(B)/.deps-build
+$(B)/.deps-test $(B)/.deps-packages $(B)/.deps-fuzz $(B)/.deps-bench $(B)/.deps-cluster: $(B)/.deps-%: tools/deps.sh | $(B)/.deps-build
 	@sh tools/deps.sh $*
 	@touch $@
 
@@ -227,6 +231,41 @@ install: $(LIB) ## copy it to $DESTDIR$PREFIX/lib/sqlite3-url/url.so (PREFIX=/us
 uninstall: ## remove what install put there (and its directory, if empty)
 	rm -f '$(DESTDIR)$(EXTDIR)/url$(SO)'
 	@rmdir '$(DESTDIR)$(EXTDIR)' 2>/dev/null || true
+
+# ---- packages (docs/packages.md): the Python wheel, the npm tarball and
+# the release archive all ship $(B)/bundle/: the extension relinked stripped
+# with DT_RPATH $ORIGIN, beside the libraries it loads and their licences
+# (tools/bundle.sh).  `pip install .`, `python3 -m build` (setup.py) and
+# `npm pack` (package.json's prepack) run `make bundle`.
+PLATFORM := $(shell uname -s | tr A-Z a-z)-$(shell uname -m)
+BUNDLE   := $(B)/bundle
+DIST     := $(B)/dist/sqlite-url-$(VERSION)-$(PLATFORM).tar.gz
+
+version: ## print the version (the one url_version() reports)
+	@echo $(VERSION)
+
+bundle: $(BUNDLE)/url$(SO) ## the extension and the libraries it loads, as the packages ship them: build/bundle/
+
+$(BUNDLE)/url$(SO): $(LIB_OBJ) $(EXT_OBJ) tools/bundle.sh
+	@mkdir -p $(dir $@)
+	$(call say,LD,$@)$(CC) $(ALL_CFLAGS) $(SHARED) $(LDFLAGS) -s \
+	  -Wl,-rpath,'$$ORIGIN' -Wl,--disable-new-dtags -o $@ $(LIB_OBJ) $(EXT_OBJ) $(EXT_LIBS)
+	@sh tools/bundle.sh $(BUNDLE)
+
+dist: $(DIST) ## the release archive build/dist/sqlite-url-VERSION-linux-x86_64.tar.gz and its .sha256
+
+$(DIST): $(BUNDLE)/url$(SO) README.md LICENSE $(wildcard docs/*.md) tools/dist.sh
+	@sh tools/dist.sh $(BUNDLE) $@
+
+wheel: ## the Python wheel, build/dist/sqlite_url-VERSION-py3-none-linux_x86_64.whl (python3 -m build)
+	python3 -m build --wheel --no-isolation --outdir $(B)/dist .
+
+# The packages built from a clean copy of this tree, installed as users
+# install them and queried: the wheel in a fresh venv, apsw, sqlite-utils,
+# the npm tarball under node:sqlite (Node 22 from the npm registry) and
+# better-sqlite3, the release archive from the sqlite3 shell.
+test-packages: $(B)/.deps-test $(B)/.deps-packages ## build each package from a clean copy, install it and query it (npm registry for Node 22)
+	@sh tests/packages/test.sh $(B)
 
 # Regenerates tests/data/idna2008.json from the installed libidn2 (on purpose
 # only: see tools/gen_idna2008_data.c).

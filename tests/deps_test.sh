@@ -76,7 +76,13 @@ check "apt without pkg-config: dpkg-query" "$status:$(line)" \
 system "$S" 1000 dnf $BUILD
 deps "$S" build test
 check "dnf" "$status:$(line)" \
-  "1:sudo dnf install -y python3 nodejs npm gcc-c++ nodejs-devel psl-make-dafsa valgrind uriparser-devel"
+  "1:sudo dnf install -y python3 nodejs npm gcc-c++ nodejs-devel psl-make-dafsa valgrind uriparser-devel python3-setuptools python3-wheel"
+
+deps "$S" packages
+check "dnf: the packages group, sqlite-utils not packaged" "$status:$out" \
+  "1:tools/deps.sh: no dnf package for: command sqlite-utils; install by hand
+tools/deps.sh: missing packages; run:
+  sudo dnf install -y python3-build python3-apsw python3-pluggy"
 
 system "$S" 0 apk ${BUILD% pc:sqlite3 pc:libidn2 pc:libpsl}
 deps "$S" build

@@ -12,6 +12,11 @@
 #            (DAFSA lists for the public suffix tests), valgrind
 #            (tests/growth_test.sh counts instructions), liburiparser
 #            (tests/uriparser_diff_test.c, the RFC 3986 differential)
+#            python3's venv, setuptools and wheel (README's quick start:
+#            `pip install .` into a venv, tests/quickstart_test.sh)
+#   packages python3-build, apsw, sqlite-utils, pluggy (`make test-packages`:
+#            the wheel built and queried through sqlite3, apsw, sqlite-utils
+#            and its plugin hook)
 #   fuzz     clang with libFuzzer
 #   bench    zlib (bench/html_bench reads gzipped pages); libgumbo, for the
 #            HTML parser comparison (the bench only); liburiparser, for
@@ -42,6 +47,13 @@ test    node-headers    libnode-dev     nodejs-devel       nodejs-dev   -       
 test    cmd:psl-make-dafsa psl-make-dafsa psl-make-dafsa   libpsl-utils libpsl          libpsl
 test    cmd:valgrind    valgrind        valgrind           valgrind     valgrind        -
 test    pc:liburiparser liburiparser-dev uriparser-devel   uriparser-dev uriparser      uriparser
+test    py:ensurepip    python3-venv    python3            python3      python          -
+test    py:setuptools   python3-setuptools python3-setuptools py3-setuptools python-setuptools -
+test    py:wheel        python3-wheel   python3-wheel      py3-wheel    python-wheel    -
+packages py:build       python3-build   python3-build      py3-build    python-build    -
+packages py:apsw        python3-apsw    python3-apsw       py3-apsw     python-apsw     -
+packages py:pluggy      python3-pluggy  python3-pluggy     py3-pluggy   python-pluggy   -
+packages cmd:sqlite-utils sqlite-utils  -                  -            -               -
 fuzz    cmd:clang       clang           clang              clang        clang           llvm
 fuzz    libfuzzer       libclang-rt-dev compiler-rt        compiler-rt  compiler-rt     -
 bench   pc:zlib         zlib1g-dev      zlib-devel         zlib-dev     zlib            zlib
@@ -79,6 +91,12 @@ met() {
       else return 1
       fi ;;
     psl-data) [ -r /usr/share/publicsuffix/public_suffix_list.dat ] ;;
+    py:*) # a module of python3; with apt-get, of Debian's python3 (the
+          # one Debian's packages install into, which a pyenv python3
+          # first on PATH does not see)
+      py=python3
+      [ "$pm" = apt-get ] && [ -x /usr/bin/python3 ] && py=/usr/bin/python3
+      have_cmd "$py" && "$py" -c "import ${1#py:}" >/dev/null 2>&1 ;;
     node-headers) # what node-gyp builds against without downloading
       node=$(command -v node) || return 1
       [ -r "${node%/bin/node}/include/node/node_version.h" ] ;;
@@ -94,9 +112,9 @@ groups=${*:-build}
 missing=""      # packages to install
 unpackaged=""   # requirements this package manager has no package for
 for group in $groups; do
-  case " build test fuzz bench cluster " in
+  case " build test packages fuzz bench cluster " in
     *" $group "*) ;;
-    *) echo "tools/deps.sh: unknown group '$group' (build, test, fuzz, bench, cluster)" >&2
+    *) echo "tools/deps.sh: unknown group '$group' (build, test, packages, fuzz, bench, cluster)" >&2
        exit 2 ;;
   esac
   table=$(printf '%s\n' "$REQS" | while read -r g check rest; do
@@ -114,6 +132,7 @@ for group in $groups; do
       case $check in
         cmd:*) what="command ${check#cmd:}" ;;
         pc:*) what="pkg-config module ${check#pc:}" ;;
+        py:*) what="python3 module ${check#py:}" ;;
         *) what=$check ;;
       esac
       unpackaged="${unpackaged:+$unpackaged, }$what"
