@@ -28,7 +28,8 @@ enum {
   DEC_DIGIT_LOOKALIKES,
   DEC_NON_ASCII_LATIN_MIXED, /* non-ASCII Latin with a non-LGC script */
   DEC_DANGEROUS_PATTERN,
-  DEC_TOP_DOMAIN_LOOKALIKE   /* the host's skeleton is a top domain's */
+  DEC_TOP_DOMAIN_LOOKALIKE,  /* the host's skeleton is a top domain's */
+  DEC_CHECK_HYPHENS          /* UTS #46 CheckHyphens fails */
 };
 /* "icu-spoof-checks", "tld-specific-characters", ... */
 const char *dec_check_name(int check);

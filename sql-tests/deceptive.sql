@@ -175,6 +175,25 @@ INSERT INTO checks VALUES ('display top domain list',
   url_display_host('xn--mnchen-3ya.de', ' # comment' || char(10) || 'example.com' || char(13, 10) || char(10) || 'not a domain!' || char(10) || 'munchen.de '),
   'xn--mnchen-3ya.de');
 INSERT INTO checks VALUES ('display top domain NULL', url_display_host('xn--mnchen-3ya.de', NULL), 'münchen.de');
+-- Chromium's IDNToUnicodeDeviationCharacters (non-transitional): ß and ς
+-- are safe, ZWNJ and ZWJ never are; youtuße.com has youtube.com's skeleton
+-- (ß reads as b).  And UTS #46 CheckHyphens, which its IDNToUnicode applies.
+INSERT INTO checks VALUES ('deviation sharp s', url_display_host('xn--fu-hia.de'), 'fuß.de');
+INSERT INTO checks VALUES ('deviation final sigma', url_display_host('xn--mxac2c.gr'), 'αβς.gr');
+INSERT INTO checks VALUES ('deviation zwnj', url_display_host('xn--h2by8byc123p.in'), 'xn--h2by8byc123p.in');
+INSERT INTO checks VALUES ('deviation zwj', url_display_host('xn--11b6iy14e.in'), 'xn--11b6iy14e.in');
+INSERT INTO checks VALUES ('deviation youtube', url_display_host('xn--youtue-fta.com', 'youtube.com'), 'xn--youtue-fta.com');
+INSERT INTO checks VALUES ('deviation youtube skeleton', url_skeleton('youtuße.com'), url_skeleton('youtube.com'));
+INSERT INTO checks VALUES ('deviation zwnj reason', (SELECT detail FROM url_deceptions('https://xn--h2by8byc123p.in/') WHERE reason = 'idn-unsafe'),
+  'icu-spoof-checks: xn--h2by8byc123p (त्' || char(0x200c) || 'रि)');
+INSERT INTO checks VALUES ('check hyphens 3-4', url_display_host('xn-----8kci4dhsd.com'), 'xn-----8kci4dhsd.com');
+INSERT INTO checks VALUES ('check hyphens other labels decoded', url_display_host('xn-----8kci4dhsd.xn--mnchen-3ya.de'), 'xn-----8kci4dhsd.münchen.de');
+INSERT INTO checks VALUES ('check hyphens reason', (SELECT detail FROM url_deceptions('https://xn-----8kci4dhsd.com/') WHERE reason = 'idn-unsafe'),
+  'check-hyphens: xn-----8kci4dhsd (ру--авто)');
+INSERT INTO checks VALUES ('check hyphens elsewhere', url_display_host('xn--a--b-3ra.com'), 'a--bü.com');
+-- the skeleton removes default ignorable code points (UTS #39 15.1)
+INSERT INTO checks VALUES ('skeleton default ignorable', url_skeleton('pay'||char(0x200B)||'pal', 'uts39'), url_skeleton('paypal', 'uts39'));
+INSERT INTO checks VALUES ('skeleton default ignorable 17.0', url_skeleton('pay'||char(0xAD, 0x2060)||'pal', 'uts39', '17.0'), 'paypal');
 INSERT INTO checks VALUES ('display thorn outside .is', url_display_host('xn--orlkur-rta2u.com'), 'xn--orlkur-rta2u.com');
 INSERT INTO checks VALUES ('display thorn in .is', url_display_host('xn--orlkur-rta2u.is'), 'þorlákur.is');
 INSERT INTO checks VALUES ('display schwa outside .az', url_display_host('xn--bak-ftb.com'), 'xn--bak-ftb.com');
