@@ -878,6 +878,29 @@ const char *dec_domains_match(const dec_policy *p, int version,
   return *rc ? NULL : m.found;
 }
 
+typedef struct find_ctx {
+  const dec_domains *d;
+  long found;
+} find_ctx;
+
+static int find_one(void *ctx, const char *s, size_t n) {
+  find_ctx *f = ctx;
+  const entry *e = f->found < 0 ? find_skel(f->d, s, n) : NULL;
+  if (e) f->found = (long)e->dom;
+  return URL_OK;
+}
+
+long dec_domains_find(const dec_policy *p, int version, const dec_domains *d,
+                      const char *h, size_t n, int *rc) {
+  url_buf scratch;
+  char st[256];
+  find_ctx f = {d, -1};
+  url_buf_init(&scratch, p->mem, st, sizeof st, (size_t)-1);
+  *rc = dec_host_skeletons(p, version, h, n, 1, &scratch, find_one, &f);
+  url_buf_free(&scratch);
+  return *rc ? -1 : f.found;
+}
+
 /* ------------------------------------------------------- display host */
 
 static int starts_xn(const char *s, size_t n) {

@@ -92,6 +92,11 @@ const char *dec_domains_match(const dec_policy *p, int version,
                               const dec_domains *d, const char *h, size_t n,
                               size_t *len, int *rc);
 
+/* The index of the domain of d that has one of the skeletons of the
+   Unicode host h[0..n) (LookupSkeletonInTopDomains, kFull), or -1. */
+long dec_domains_find(const dec_policy *p, int version, const dec_domains *d,
+                      const char *h, size_t n, int *rc);
+
 /*
 ** The host as Chromium displays it (IDNToUnicodeWithAdjustmentsImpl): h[0..n)
 ** is a serialized host (ASCII); appends to out the host with each xn--

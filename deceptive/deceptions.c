@@ -7,6 +7,9 @@
 
 #include <string.h>
 
+#include "combo.h"
+#include "embedding.h"
+
 #include "idna.h"
 #include "status.h"
 #include "uri.h"
@@ -15,7 +18,7 @@
 static const char *const reason_names[DEC_R_COUNT] = {
     "credentials",     "ipv4-numeric-form", "parser-differential",
     "embedded-domain", "mapped-host",       "idn-unsafe",
-    "lookalike"};
+    "lookalike",       "combo-squatting",   "brand-in-subdomain"};
 
 static const char *const reason_descriptions[DEC_R_COUNT] = {
     "the URL has a username or password: what comes before '@' reads as a "
@@ -32,9 +35,14 @@ static const char *const reason_descriptions[DEC_R_COUNT] = {
     "characters",
     "Chromium would show this host in Punycode: a label fails its IDN "
     "spoof checks",
-    "the host's skeleton (UTS #39 confusables) is a target's, or its "
-    "registrable domain's skeleton is one edit or one swap of neighbours "
-    "from a target's; the host is neither that target nor under it"};
+    "the host's skeleton (UTS #39 confusables) is a target's, or the name "
+    "before its registry has a target's skeleton on another registry, is "
+    "one edit or one swap of neighbours from it, or writes digits for its "
+    "letters; the host is neither that target nor under it",
+    "the host's registrable domain joins a target's brand to a word "
+    "phishing uses (login, account, secure, ...)",
+    "a label of the host's subdomain part is a target's brand, on a "
+    "registrable domain that is not the brand's"};
 
 const char *dec_reason_name(int r) {
   return r >= 0 && r < DEC_R_COUNT ? reason_names[r] : "";
@@ -296,9 +304,28 @@ static int embedded_domain(const dec_context *cx, const url *u,
   int rc;
   if (u->host_type != URL_HOST_DOMAIN && u->host_type != URL_HOST_OPAQUE)
     return URL_OK;
+  if (cx->targets && u->host_type == URL_HOST_DOMAIN) {
+    size_t at, len;
+    int tail;
+    long ti = dec_embedded_target(cx->targets, h.s, h.n, &at, &len, &tail,
+                                  &rc);
+    if (rc) return rc;
+    if (ti >= 0) {
+      url_str listed;
+      dec_targets_domain(cx->targets, ti, &listed);
+      dec_finding *x = finding(f, DEC_R_EMBEDDED_DOMAIN, "host");
+      url_buf_append(&f->text, h.s + at, len);
+      end_detail(f, x);
+      looks_like(f, x, listed.s, listed.n);
+      return URL_OK;
+    }
+  }
   rc = url_psl_registrable_domain(cx->psl, h.s, h.n, URL_HOST_DOMAIN, &reg);
   if (rc != URL_OK && rc != URL_FAILURE) return rc;
-  size_t limit = reg.s ? (size_t)(reg.s - h.s) : h.n;
+  /* a host that is itself a public suffix (service.gov.uk) has no
+     registrable domain to end before: it holds none of its own */
+  if (!reg.s) return URL_OK;
+  size_t limit = (size_t)(reg.s - h.s);
   size_t cut = 0;
   while (cut < h.n && is_ldh(h.s[cut])) cut++;
   if (cut < h.n && cut > 0 && cut <= limit) {
@@ -444,19 +471,51 @@ static int lookalike(const dec_context *cx, const url *u, dec_findings *f) {
                                       dec_targets_domains(cx->targets),
                                       uni.ptr, uni.len, &len, &rc);
     if (!t && rc == URL_OK)
-      t = dec_targets_near(cx->targets, cx->policy, cx->psl, h.s, h.n, &len,
-                           &how, &rc);
+      t = dec_targets_near(cx->targets, h.s, h.n, &len, &how, &rc);
     if (t) {
       dec_finding *x = finding(f, DEC_R_LOOKALIKE, "host");
       url_buf_append(&f->text, uni.ptr, uni.len);
-      url_buf_puts(&f->text, how == DEC_NEAR_EDIT   ? " (one edit)"
-                             : how == DEC_NEAR_SWAP ? " (two characters swapped)"
-                                                    : " (same skeleton)");
+      url_buf_puts(&f->text,
+                   how == DEC_NEAR_EDIT       ? " (one edit)"
+                   : how == DEC_NEAR_SWAP     ? " (two characters swapped)"
+                   : how == DEC_NEAR_DIGITS   ? " (digits for letters)"
+                   : how == DEC_NEAR_SKELETON ? " (same name, another registry)"
+                                              : " (same skeleton)");
       end_detail(f, x);
       looks_like(f, x, t, len);
     }
   }
   url_buf_free(&uni);
+  return rc;
+}
+
+/* combo-squatting and brand-in-subdomain (combo.h): the host's token, or
+   its registrable domain, and the target whose brand it holds. */
+static int brands(const dec_context *cx, const url *u, dec_findings *f) {
+  int rc = URL_OK;
+  size_t at = 0, len = 0;
+  url_str h = hostname(u), listed;
+  if (!cx->targets || u->host_type != URL_HOST_DOMAIN) return URL_OK;
+  long ti = dec_combo_squatting(cx->targets, h.s, h.n, &rc);
+  if (ti >= 0) {
+    url_str reg;
+    size_t e2ld;
+    dec_finding *x = finding(f, DEC_R_COMBO_SQUATTING, "host");
+    if (dec_etld1(cx->psl, h.s, h.n, &reg, &e2ld, &rc))
+      url_buf_append(&f->text, reg.s, reg.n);
+    end_detail(f, x);
+    dec_targets_domain(cx->targets, ti, &listed);
+    looks_like(f, x, listed.s, listed.n);
+  }
+  if (rc) return rc;
+  ti = dec_brand_in_subdomain(cx->targets, h.s, h.n, &at, &len, &rc);
+  if (ti >= 0) {
+    dec_finding *x = finding(f, DEC_R_BRAND_IN_SUBDOMAIN, "host");
+    url_buf_append(&f->text, h.s + at, len);
+    end_detail(f, x);
+    dec_targets_domain(cx->targets, ti, &listed);
+    looks_like(f, x, listed.s, listed.n);
+  }
   return rc;
 }
 
@@ -475,6 +534,7 @@ int dec_deceptions(const dec_context *cx, const char *s, size_t n,
   if (rc == URL_OK && has_w) rc = mapped_host(cx, u, w, f);
   if (rc == URL_OK) rc = idn_unsafe(cx, u, f);
   if (rc == URL_OK) rc = lookalike(cx, u, f);
+  if (rc == URL_OK) rc = brands(cx, u, f);
   if (rc == URL_OK) rc = f->text.err;
   return rc;
 }
