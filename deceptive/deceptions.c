@@ -310,7 +310,10 @@ static int embedded_domain(const dec_context *cx, const url *u,
     long ti = dec_embedded_target(cx->targets, h.s, h.n, &at, &len, &tail,
                                   &rc);
     if (rc) return rc;
-    if (ti >= 0) {
+    /* a tail embedding (uni-hamburg.de, tu-berlin.de, www-google.com) is
+       Chromium's Safety Tip, not its interstitial: on real URLs it names
+       a city or a word far more often than a brand */
+    if (ti >= 0 && !tail) {
       url_str listed;
       dec_targets_domain(cx->targets, ti, &listed);
       dec_finding *x = finding(f, DEC_R_EMBEDDED_DOMAIN, "host");
@@ -343,6 +346,12 @@ static int embedded_domain(const dec_context *cx, const url *u,
     if (rc) return rc;
   }
   if (!found.s) return URL_OK;
+  /* a target's own domain there was judged by the target search above
+     (allowlisted, the host itself: google.com.google.com) */
+  if (cx->targets && dec_domains_find(cx->policy, cx->version,
+                                      dec_targets_domains(cx->targets),
+                                      found.s, found.n, &rc) >= 0)
+    return rc;
   dec_finding *x = finding(f, DEC_R_EMBEDDED_DOMAIN, "host");
   url_buf_append(&f->text, h.s, part);
   end_detail(f, x);
@@ -504,7 +513,7 @@ static int brands(const dec_context *cx, const url *u, dec_findings *f) {
     if (dec_etld1(cx->psl, h.s, h.n, &reg, &e2ld, &rc))
       url_buf_append(&f->text, reg.s, reg.n);
     end_detail(f, x);
-    dec_targets_domain(cx->targets, ti, &listed);
+    dec_targets_listed(cx->targets, ti, &listed);
     looks_like(f, x, listed.s, listed.n);
   }
   if (rc) return rc;
@@ -513,7 +522,7 @@ static int brands(const dec_context *cx, const url *u, dec_findings *f) {
     dec_finding *x = finding(f, DEC_R_BRAND_IN_SUBDOMAIN, "host");
     url_buf_append(&f->text, h.s + at, len);
     end_detail(f, x);
-    dec_targets_domain(cx->targets, ti, &listed);
+    dec_targets_listed(cx->targets, ti, &listed);
     looks_like(f, x, listed.s, listed.n);
   }
   return rc;

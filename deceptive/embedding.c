@@ -145,6 +145,9 @@ long dec_embedded_target(const dec_targets *t, const char *h, size_t n,
   long found = -1;
   for (size_t end = tk.n; found < 0 && !*rc && end > 0; end--) {
     url_str last = {h + tk.at[end - 1], tk.end[end - 1] - tk.at[end - 1]};
+    /* a part ending with the host's own name is the host's domain, not an
+       embedded one (research.google.com, www.youtube.com) */
+    if (edom.s && last.s == edom.s && last.n == edom_e2ld) continue;
     /* a target without its separators (googlecom) */
     if (last.n >= MIN_E2LD + 2 && !(*rc = to_unicode(last, &uni))) {
       sk.len = 0;

@@ -12,6 +12,7 @@
 
 #define MAX_REG 64 /* bytes of a registrable domain that takes part */
 #define MIN_E2LD 5 /* kMinLengthForEditDistance: characters before the registry */
+#define MIN_E2LD_OTHER_TLD 8 /* bytes of a name compared on another registry */
 
 /* ------------------------------------------------------------ eTLD+1 */
 
@@ -187,6 +188,10 @@ void dec_targets_domain(const dec_targets *t, long i, url_str *listed) {
   dec_domains_get(t->d, (size_t)i, listed, &u);
 }
 
+void dec_targets_listed(const dec_targets *t, long i, url_str *listed) {
+  dec_targets_domain(t, t->tv[i].dom, listed);
+}
+
 int dec_targets_skeleton(const dec_targets *t, const char *s, size_t n,
                          url_buf *out) {
   return dec_host_skeleton(t->policy, t->version, s, n, out);
@@ -221,13 +226,24 @@ static int grow(dec_targets *t) {
   return URL_OK;
 }
 
-/* The slot of the key s[0..n) with hash h, or NULL. */
-static key *find_key(const dec_targets *t, uint32_t h, const char *s,
-                     size_t n) {
+/* The slot of the key s[0..n) with hash h, or NULL; whole: only a key
+   that is a whole skeleton (a deletion key may have the same bytes). */
+static key *find_key_in(const dec_targets *t, uint32_t h, const char *s,
+                        size_t n, int whole) {
   for (size_t j = h & t->mask; t->slots[j].hash; j = (j + 1) & t->mask)
-    if (t->slots[j].hash == h && key_is(t, &t->slots[j], s, n))
+    if (t->slots[j].hash == h && (!whole || !t->slots[j].del) &&
+        key_is(t, &t->slots[j], s, n))
       return &t->slots[j];
   return NULL;
+}
+
+static key *find_key(const dec_targets *t, uint32_t h, const char *s,
+                     size_t n) {
+  return find_key_in(t, h, s, n, 0);
+}
+
+static key *find_whole(const dec_targets *t, const char *s, size_t n) {
+  return find_key_in(t, hash2(s, n, "", 0), s, n, 1);
 }
 
 /* Indexes target ti under its skeleton less [skip, skip + del): a new
@@ -242,7 +258,7 @@ static int put_key(dec_targets *t, uint32_t ti, uint32_t skip, uint8_t del,
   memcpy(kb, sk, skip);
   memcpy(kb + skip, sk + skip + del, x->skel_len - skip - del);
   uint32_t h = hash2(kb, kn, "", 0);
-  key *k = find_key(t, h, kb, kn);
+  key *k = find_key_in(t, h, kb, kn, !del);
   *dup = -1;
   if (k) {
     if (!del) {
@@ -431,8 +447,8 @@ int dec_targets_new(const dec_policy *p, int version, const url_psl_list *psl,
 
 long dec_targets_brand(const dec_targets *t, const char *skel, size_t n) {
   if (!t->n_t || n > 255) return -1;
-  const key *k = find_key(t, hash2(skel, n, "", 0), skel, n);
-  return k && k->t < t->n_t && t->tv[k->t].skel_len == n ? (long)k->t : -1;
+  const key *k = find_whole(t, skel, n);
+  return k ? (long)k->t : -1;
 }
 
 void dec_targets_reg(const dec_targets *t, long i, url_str *reg,
@@ -533,11 +549,11 @@ static char digit_letter(char c) {
 }
 
 /* The target of the chain from ti (same e2LD skeleton) with the host's
-   registry, else ti; -1 when one of them has the host's e2LD itself (the
+   registry, else (unless same_registry) ti; -1 when one of them has the host's e2LD itself (the
    host is that target, under it, or on another of its registries) or
    every one is allowlisted. */
 static long pick(const dec_targets *t, uint32_t ti, const char *e2, size_t en,
-                 url_str reg, size_t ae2ld) {
+                 url_str reg, size_t ae2ld, int same_registry) {
   long best = -1;
   for (uint32_t i = ti + 1; i; i = t->tv[i - 1].same) {
     const target *x = &t->tv[i - 1];
@@ -546,7 +562,7 @@ static long pick(const dec_targets *t, uint32_t ti, const char *e2, size_t en,
     if (equal(t->pool.ptr + x->reg_off, x->e2ld_len, e2, en)) return -1;
     if (smap_get(t, &t->allowed, a.s + x->areg_off, x->areg_len) >= 0)
       continue;
-    if (best < 0) best = (long)(i - 1);
+    if (best < 0 && !same_registry) best = (long)(i - 1);
     if (equal(a.s + x->areg_off + x->ae2ld_len, x->areg_len - x->ae2ld_len,
               reg.s + ae2ld, reg.n - ae2ld))
       return (long)(i - 1);
@@ -556,7 +572,7 @@ static long pick(const dec_targets *t, uint32_t ti, const char *e2, size_t en,
 
 long dec_targets_prefer(const dec_targets *t, long i, url_str reg,
                         size_t ae2ld) {
-  return pick(t, (uint32_t)i, "", 0, reg, ae2ld);
+  return pick(t, (uint32_t)i, "", 0, reg, ae2ld, 0);
 }
 
 const char *dec_targets_near(const dec_targets *t, const char *h, size_t n,
@@ -578,9 +594,9 @@ const char *dec_targets_near(const dec_targets *t, const char *h, size_t n,
   if (*rc || sk.len > sizeof ss) goto done;
   /* The same e2LD skeleton: the host is a target, under one, on another of
      its registries; or, written otherwise, its lookalike on any TLD. */
-  const key *w = find_key(t, hash2(sk.ptr, sk.len, "", 0), sk.ptr, sk.len);
-  if (w && t->tv[w->t].skel_len == sk.len) {
-    best = pick(t, w->t, reg.ptr, e2ld, areg, ae2ld);
+  const key *w = find_whole(t, sk.ptr, sk.len);
+  if (w) {
+    best = pick(t, w->t, reg.ptr, e2ld, areg, ae2ld, 0);
     if (best >= 0) *how = DEC_NEAR_SKELETON;
     goto done;
   }
@@ -595,10 +611,8 @@ const char *dec_targets_near(const dec_targets *t, const char *h, size_t n,
     char sm[256];
     url_buf_init(&m, t->mem, sm, sizeof sm, (size_t)-1);
     *rc = dec_host_skeleton(t->policy, t->version, mapped, e2ld, &m);
-    const key *d = *rc ? NULL
-                       : find_key(t, hash2(m.ptr, m.len, "", 0), m.ptr, m.len);
-    if (d && t->tv[d->t].skel_len == m.len)
-      best = pick(t, d->t, reg.ptr, e2ld, areg, ae2ld);
+    const key *d = *rc ? NULL : find_whole(t, m.ptr, m.len);
+    if (d) best = pick(t, d->t, reg.ptr, e2ld, areg, ae2ld, 0);
     url_buf_free(&m);
     if (best >= 0 || *rc) {
       if (best >= 0) *how = DEC_NEAR_DIGITS;
@@ -638,7 +652,11 @@ const char *dec_targets_near(const dec_targets *t, const char *h, size_t n,
         if (hw == DEC_NEAR_SWAP &&
             equal_but_digits(reg.ptr, e2ld, te, x->e2ld_len))
           hw = DEC_NEAR_NONE;
-        long pk = hw ? pick(t, ti, reg.ptr, e2ld, areg, ae2ld) : -1;
+        /* on another registry one edit means something only in a longer
+           name (freecode/freenode, monkey/money are words) */
+        long pk = hw ? pick(t, ti, reg.ptr, e2ld, areg, ae2ld,
+                            e2ld < MIN_E2LD_OTHER_TLD)
+                     : -1;
         if (pk >= 0) best = pk, *how = hw;
       }
       if (!more) break;

@@ -85,11 +85,14 @@ const char *dec_targets_near(const dec_targets *t, const char *h, size_t n,
 
 /*
 ** The target whose e2LD skeleton is skel[0..n) (a brand), or -1; its
-** listed domain through dec_targets_domain, its registrable domain (ASCII)
-** through dec_targets_reg.  Only e2LDs of 5 characters or more.
+** listed domain through dec_targets_listed, its registrable domain (ASCII)
+** through dec_targets_reg.  (dec_targets_domain takes the index of a
+** listed domain, which _joined, _host and dec_domains_find give.)  Only e2LDs of 5 characters or more.
 */
 long dec_targets_brand(const dec_targets *t, const char *skel, size_t n);
 void dec_targets_domain(const dec_targets *t, long i, url_str *listed);
+/* Target i's domain as listed (dec_targets_brand's and _prefer's index). */
+void dec_targets_listed(const dec_targets *t, long i, url_str *listed);
 void dec_targets_reg(const dec_targets *t, long i, url_str *reg,
                      size_t *e2ld);
 

@@ -310,6 +310,65 @@ INSERT INTO checks SELECT 'reason ' || reason || ' ' || input,
   (SELECT detail || '|' || ifnull(looks_like, '-') FROM url_deceptions(r.input, r.targets) d WHERE d.reason = r.reason),
   r.detail || '|' || ifnull(r.looks_like, '-') FROM r;
 INSERT INTO checks VALUES ('reasons', (SELECT count(*) FROM r), 33);
+-- issue 41: what phishing uses.  Target embedding (Chromium's
+-- TargetEmbeddingTest: a target's registrable domain inside the host,
+-- separated by dots or hyphens, not the host itself, not allowlisted
+-- ("!host"), not the same name on another registry, not short),
+-- combo-squatting (Chromium's keywords), a brand in a hyphenated label,
+-- the sharper lookalike.
+CREATE TEMP TABLE tg(x);
+INSERT INTO tg VALUES ('google.com' || char(10) || 'google.co.uk' || char(10) || 'office.com' || char(10) || 'hp.com'
+  || char(10) || 'vk.com' || char(10) || 'highengagement.com' || char(10) || 'subdomain.highengagement.com'
+  || char(10) || '!scholar.google.com' || char(10) || 'paypal.com' || char(10) || 'runescape.com'
+  || char(10) || 'wellsfargo.com' || char(10) || 'facebook.com' || char(10) || 'rakuten.co.jp'
+  || char(10) || 'microsoft.com' || char(10) || 'awsdns-34.com' || char(10) || 'youtube.com' || char(10) || 'trezor.io');
+CREATE TEMP TABLE emb(host, looks);
+INSERT INTO emb VALUES
+  ('this-is-a-very-long-url-but-it-should-not-affect-the-outcome-of-this-target-embedding-test-google.com-login.com', 'google.com'),
+  ('google-com-this-is-a-very-long-url-but-it-should-not-affect-the-outcome-of-this-target-embedding-test-login.com', 'google.com'),
+  ('this-is-a-very-long-url-but-it-should-not-affect-google-the-outcome-of-this-target-embedding-test.com-login.com', NULL),
+  ('goog0le.com-login.com', NULL), ('xn--googl-fsa.com-login.com', 'google.com'),
+  ('google.com.foo.com', 'google.com'), ('foo-google.com-bar.com', 'google.com'), ('foo-google.com.foo.com', 'google.com'),
+  ('a.b.c.d.e.f.g.h.foo-google.com.foo.com', 'google.com'), ('1.2.3.4.5.6.google.com-foo.com', 'google.com'),
+  ('foo.google.com.foo.com', 'google.com'), ('foo-google.l.com-foo.com', NULL), ('foo.google-com-foo.com', 'google.com'),
+  ('scholar.google.com.foo.com', NULL), ('foo.scholar.google.com.foo.com', NULL), ('scholar.foo.google.com.foo.com', 'google.com'),
+  ('hp.com-foo.com', NULL), ('googlecom-foo.com', 'google.com'), ('foo.googlecom-foo.com', 'google.com'), ('vkcom-foo.com', NULL),
+  ('foo.google.com', NULL), ('foo.bar.google.com', NULL), ('google.com', NULL), ('google.co.uk', NULL),
+  ('google.randomreg-login.com', NULL), ('com.foo.com', NULL), ('foo.google.co.uk.foo.com', 'google.co.uk'),
+  ('google.com.mx', NULL), ('google.com.de', NULL), ('foo.highengagement.com.foo.com', 'highengagement.com'),
+  ('foo.subdomain.highengagement.com.foo.com', 'subdomain.highengagement.com'),
+  ('highengagement.com.highengagement.com', NULL), ('google.com.google.com', NULL), ('www.google.com.google.com', NULL),
+  ('google-com.com', 'google.com'), ('google-com.google-com.com', 'google.com'), ('office.com-foo.com', 'office.com'),
+  ('example-office.com', NULL), ('secure.runescape.com-zx.ru', 'runescape.com'), ('google-com.evil.example', 'google.com'),
+  ('paypal.com-secure.net', 'paypal.com'), ('www.youtube.com', NULL), ('service.gov.uk', NULL);
+INSERT INTO checks SELECT 'embedding ' || host,
+  (SELECT looks_like FROM url_deceptions('https://' || emb.host || '/', (SELECT x FROM tg)) WHERE reason = 'embedded-domain'), looks FROM emb;
+INSERT INTO checks VALUES ('embedding cases', (SELECT count(*) FROM emb), 43);
+INSERT INTO checks VALUES ('embedding: a public suffix host holds none', (SELECT count(*) FROM url_deceptions('https://service.gov.uk/')), 0);
+CREATE TEMP TABLE brand(url, reason, detail, looks);
+INSERT INTO brand VALUES
+  ('https://google-login.com/', 'combo-squatting', 'google-login.com', 'google.com'),
+  ('https://youtube-secure.net/', 'combo-squatting', 'youtube-secure.net', 'youtube.com'),
+  ('https://googleaccount.co.uk/', 'combo-squatting', 'googleaccount.co.uk', 'google.co.uk'),
+  ('https://login.google.com/', 'combo-squatting', NULL, NULL),
+  ('https://wellsfargo-auth.000webhostapp.com/', 'brand-in-subdomain', 'wellsfargo', 'wellsfargo.com'),
+  ('https://paypal-verify.account.example.net/', 'brand-in-subdomain', 'paypal', 'paypal.com'),
+  ('https://paypal.blog.example.net/', 'brand-in-subdomain', NULL, NULL),
+  ('https://paypal-help.paypal.de/', 'brand-in-subdomain', NULL, NULL),
+  ('https://faccebook.link/', 'lookalike', 'faccebook.link (one edit)', 'facebook.com'),
+  ('https://rakuiten.co/', 'lookalike', 'rakuiten.co (one edit)', 'rakuten.co.jp'),
+  ('https://faceb00k.com/', 'lookalike', 'faceb00k.com (digits for letters)', 'facebook.com'),
+  ('https://micr0s0ft.com/', 'lookalike', 'micr0s0ft.com (digits for letters)', 'microsoft.com'),
+  ('https://xn--trzor-o51b.com/', 'lookalike', 'trẹzor.com (same name, another registry)', 'trezor.io'),
+  ('https://awsdns-43.com/', 'lookalike', NULL, NULL),
+  ('https://faceboo.org/', 'lookalike', NULL, NULL),
+  ('https://facebook.de/', 'lookalike', NULL, NULL);
+INSERT INTO checks SELECT 'brand ' || reason || ' ' || url,
+  (SELECT detail || '|' || looks_like FROM url_deceptions(brand.url, (SELECT x FROM tg)) d WHERE d.reason = brand.reason),
+  detail || '|' || looks FROM brand;
+INSERT INTO checks VALUES ('brand cases', (SELECT count(*) FROM brand), 16);
+INSERT INTO checks VALUES ('no extra reasons without targets',
+  (SELECT count(*) FROM brand, url_deceptions(brand.url)), 0);
 -- Chromium's false positives of one edit: only the registry differs, a
 -- numeric suffix, the first character, an inserted '-'; and names shorter
 -- than five characters before the registry.
