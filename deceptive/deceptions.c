@@ -532,8 +532,18 @@ int dec_deceptions(const dec_context *cx, const char *s, size_t n,
                    const url *u, dec_findings *f) {
   url_str w = {NULL, 0};
   int rc = URL_OK, has_w;
+  dec_context own = *cx;
   f->n = 0;
   f->text.len = 0;
+  /* Chromium warns on no site of its own lists (IsTopDomain, the engaged
+     sites): a host on a target's registrable domain is read as without
+     targets */
+  if (cx->targets && u->host_type == URL_HOST_DOMAIN) {
+    url_str h = hostname(u);
+    if (dec_targets_own(cx->targets, h.s, h.n, &rc)) own.targets = NULL;
+    if (rc) return rc;
+    cx = &own;
+  }
   has_w = u->host_type != URL_HOST_NONE &&
           written_host(s, n, u->scheme_type != URL_SCHEME_OTHER, &w);
   credentials(u, f);

@@ -106,6 +106,7 @@ struct dec_targets {
   smap joined;  /* whole skeletons without '.' and '-' -> domain index */
   smap hosts;   /* listed hosts with a subdomain -> domain index */
   smap allowed; /* "!host" lines */
+  smap regs;    /* the targets' registrable domains (ASCII) */
   size_t host_labels;
 };
 
@@ -128,6 +129,7 @@ void dec_targets_free(dec_targets *t) {
   t->mem->release(t->joined.slots);
   t->mem->release(t->hosts.slots);
   t->mem->release(t->allowed.slots);
+  t->mem->release(t->regs.slots);
   t->mem->release(t);
 }
 
@@ -181,6 +183,19 @@ long dec_targets_host(const dec_targets *t, const char *h, size_t n) {
 
 int dec_targets_allowed(const dec_targets *t, const char *h, size_t n) {
   return smap_get(t, &t->allowed, h, n) >= 0;
+}
+
+int dec_targets_own(const dec_targets *t, const char *h, size_t n, int *rc) {
+  url_str suf = {NULL, 0}, reg = {NULL, 0};
+  *rc = URL_OK;
+  if (!t->regs.slots) return 0;
+  if (n && h[n - 1] == '.') n--;
+  /* the site under every rule of the list: a user's site on a hosting
+     platform (wellsfargo-auth.000webhostapp.com, a private registry) is
+     not the platform's own */
+  *rc = url_psl_host_parts(t->psl, h, n, URL_HOST_DOMAIN, &suf, &reg);
+  if (*rc || !reg.s) return 0;
+  return smap_get(t, &t->regs, reg.s, reg.n) >= 0;
 }
 
 void dec_targets_domain(const dec_targets *t, long i, url_str *listed) {
@@ -320,6 +335,11 @@ static int add_target(dec_targets *t, size_t i, url_buf *reg, url_buf *sk) {
   for (size_t k = 0; k < sk->len; k++)
     if (sk->ptr[k] != '.' && sk->ptr[k] != '-') sk->ptr[w++] = sk->ptr[k];
   rc = smap_put(t, &t->joined, sk->ptr, w, (uint32_t)i);
+  if (rc) return rc;
+  /* IsTopDomain and the engaged sites' check: a host on this registrable
+     domain is the target's own, whatever its length */
+  if (dec_etld1(t->psl, ascii.s, ascii.n, &areg, &ae2ld, &rc))
+    rc = smap_put(t, &t->regs, areg.s, areg.n, (uint32_t)i);
   if (rc) return rc;
   if (!domain_info(t->psl, ascii.s, ascii.n, reg, &e2ld, &areg, &ae2ld, &rc))
     return rc;

@@ -111,6 +111,11 @@ long dec_targets_joined(const dec_targets *t, const char *skel, size_t n);
    such a target has (0: none). */
 long dec_targets_host(const dec_targets *t, const char *h, size_t n);
 size_t dec_targets_host_labels(const dec_targets *t);
+/* Whether the registrable domain of the ASCII host h[0..n) is a target's
+   (Chromium's IsTopDomain, and its check that the visited site is not
+   itself an engaged one: neither warns on a site of its own list).
+   *rc: URL_OK or URL_NOMEM. */
+int dec_targets_own(const dec_targets *t, const char *h, size_t n, int *rc);
 /* Whether the ASCII host h[0..n) is allowlisted ("!host"). */
 int dec_targets_allowed(const dec_targets *t, const char *h, size_t n);
 
