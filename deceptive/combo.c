@@ -20,6 +20,23 @@ static const char *const chromium_keywords[] = {
 const dec_keywords dec_chromium_keywords = {
     chromium_keywords, sizeof chromium_keywords / sizeof *chromium_keywords};
 
+/* kBrandNamesForCSQ, Chromium's hard-coded brands (the same file; its
+   entry {"uderny", "udemy"} has its two names swapped: udemy here). */
+static const char *const chromium_brands[] = {
+    "adobe",     "airbnb",     "alibaba",       "aliexpress",   "amazon",
+    "baidu",     "bestbuy",    "blogspot",      "costco",       "craigslist",
+    "dropbox",   "expedia",    "facebook",      "fedex",        "flickr",
+    "github",    "glassdoor",  "gofundme",      "google",       "homedepot",
+    "icloud",    "indeed",     "instagram",     "intuit",       "microsoft",
+    "nbcnews",   "netflix",    "norton",        "nytimes",      "office365",
+    "paypal",    "pinterest",  "playstation",   "quora",        "reddit",
+    "reuters",   "samsung",    "spotify",       "stackexchange", "stackoverflow",
+    "trello",    "twitch",     "twitter",       "udemy",        "wikipedia",
+    "wordpress", "xfinity",    "yahoo",         "youtube",      "zillow"};
+
+const dec_keywords dec_chromium_brands = {
+    chromium_brands, sizeof chromium_brands / sizeof *chromium_brands};
+
 /* kMinBrandNameLengthForComboSquatting: a brand has more characters. */
 #define MIN_BRAND 5
 
@@ -48,6 +65,21 @@ static int name_skeleton(const dec_targets *t, const char *h, size_t n,
   return !*rc;
 }
 
+/* Whether target ti is a brand: an engaged target (Chromium's
+   GetBrandNamesFromEngagedSites), or one whose e2LD is a hard-coded brand
+   (kBrandNamesForCSQ: Chromium checks no other top domain's name). */
+static int is_brand(const dec_targets *t, long ti) {
+  const dec_keywords *b = &dec_targets_lists(t)->brands;
+  url_str reg;
+  size_t e2ld;
+  if (dec_targets_engaged(t, ti)) return 1;
+  if (!b->v) b = &dec_chromium_brands;
+  dec_targets_reg(t, ti, &reg, &e2ld);
+  for (size_t k = 0; k < b->n; k++)
+    if (strlen(b->v[k]) == e2ld && !memcmp(b->v[k], reg.s, e2ld)) return 1;
+  return 0;
+}
+
 /* IsComboSquatting for a brand at [b, b + bn) of s (its first
    occurrence): a keyword elsewhere in s, neither inside the other. */
 static int with_keyword(const dec_keywords *kw, const char *s, size_t n,
@@ -67,7 +99,7 @@ static int with_keyword(const dec_keywords *kw, const char *s, size_t n,
 
 long dec_combo_squatting(const dec_targets *t, const char *h, size_t n,
                          int *rc) {
-  const dec_keywords *kw = dec_targets_keywords(t);
+  const dec_keywords *kw = &dec_targets_lists(t)->keywords;
   char ss[256];
   url_buf sk;
   url_str reg;
@@ -86,7 +118,8 @@ long dec_combo_squatting(const dec_targets *t, const char *h, size_t n,
     for (size_t e = b + MIN_BRAND; found < 0 && e <= sk.len; e++) {
       if (e - b == sk.len) continue;
       long ti = dec_targets_brand(t, sk.ptr + b, e - b);
-      if (ti < 0 || find(sk.ptr, sk.len, sk.ptr + b, e - b) != (long)b)
+      if (ti < 0 || find(sk.ptr, sk.len, sk.ptr + b, e - b) != (long)b ||
+          !is_brand(t, ti))
         continue;
       if (with_keyword(kw, sk.ptr, sk.len, b, e - b))
         found = dec_targets_prefer(t, ti, reg, ae2ld);
@@ -129,7 +162,7 @@ long dec_brand_in_subdomain(const dec_targets *t, const char *h, size_t n,
       if (!*rc) *rc = dec_targets_skeleton(t, uni.ptr, uni.len, &sk);
       url_buf_free(&uni);
       long ti = *rc ? -1 : dec_targets_brand(t, sk.ptr, sk.len);
-      if (ti >= 0) {
+      if (ti >= 0 && is_brand(t, ti)) {
         /* not the brand's own name on another registry (paypal.paypal.de) */
         if (!own.len) {
           url_buf_init(&uni, mem, su, sizeof su, (size_t)-1);

@@ -14,7 +14,8 @@
 
 /*
 ** combo-squatting: the skeleton of the name before the registry of the
-** host h[0..n) (ASCII) holds a target's brand (of 5 characters or more)
+** host h[0..n) (ASCII) holds a target's brand (of 5 characters or more;
+** an engaged target's e2LD, or a target's that is a listed brand)
 ** and a popular keyword (dec_targets_keywords: Chromium's list unless the
 ** targets were made with another), apart, neither inside the other, and
 ** is not the brand alone (google-login.com, youtubesecure.com).  The
@@ -24,8 +25,9 @@ long dec_combo_squatting(const dec_targets *t, const char *h, size_t n,
                          int *rc);
 
 /*
-** brand-in-subdomain: a label or hyphen-separated token of the part of h
-** before its registrable domain whose skeleton is a target's brand, when
+** brand-in-subdomain: a hyphen-separated token of a hyphenated label of
+** the part of h before its registrable domain whose skeleton is a
+** target's brand (as combo-squatting takes them), when
 ** the registrable domain is not that brand's (paypal.account-verify.net,
 ** wellsfargo-auth.000webhostapp.com).  The target, or -1; *at, *at_len:
 ** the token in h.
@@ -33,7 +35,9 @@ long dec_combo_squatting(const dec_targets *t, const char *h, size_t n,
 long dec_brand_in_subdomain(const dec_targets *t, const char *h, size_t n,
                             size_t *at, size_t *at_len, int *rc);
 
-/* Chromium's popular keywords (kSkeletonsOfPopularKeywordsForCSQ). */
+/* Chromium's popular keywords (kSkeletonsOfPopularKeywordsForCSQ) and
+   hard-coded brands (kBrandNamesForCSQ). */
 extern const dec_keywords dec_chromium_keywords;
+extern const dec_keywords dec_chromium_brands;
 
 #endif /* DEC_COMBO_H */

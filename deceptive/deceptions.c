@@ -463,9 +463,9 @@ static int idn_unsafe(const dec_context *cx, const url *u, dec_findings *f) {
   return rc;
 }
 
-/* lookalike: the host's skeleton is a target's (Chromium's top-domain
-   rule), or its registrable domain's skeleton is one edit or one swap from
-   a target's (Chromium's lookalike rules). */
+/* lookalike: the skeleton of a host with an IDN label is a target's
+   (Chromium's top-domain rule), or its registrable domain is near a
+   target's (dec_targets_near: Chromium's lookalike rules). */
 static int lookalike(const dec_context *cx, const url *u, dec_findings *f) {
   url_buf uni;
   char su[256];
@@ -476,9 +476,14 @@ static int lookalike(const dec_context *cx, const url *u, dec_findings *f) {
   url_buf_init(&uni, f->text.mem, su, sizeof su, (size_t)-1);
   rc = url_domain_to_unicode(h.s, h.n, &uni);
   if (rc == URL_OK) {
-    const char *t = dec_domains_match(cx->policy, cx->version,
-                                      dec_targets_domains(cx->targets),
-                                      uni.ptr, uni.len, &len, &rc);
+    /* skeletons only for a host with an IDN label: an ASCII host's
+       skeleton differs only by rn/m, 0/o, 1/l (Chromium's
+       has_idn_component); digits for letters are read below */
+    const char *t = !has_xn(h.s, h.n)
+                        ? NULL
+                        : dec_domains_match(cx->policy, cx->version,
+                                            dec_targets_domains(cx->targets),
+                                            uni.ptr, uni.len, &len, &rc);
     if (!t && rc == URL_OK)
       t = dec_targets_near(cx->targets, h.s, h.n, &len, &how, &rc);
     if (t) {

@@ -71,6 +71,7 @@ typedef struct target {
   uint32_t skel_off, skel_len;            /* the e2LD's skeleton */
   uint32_t dom;  /* its index in the domains */
   uint32_t same; /* 1 + the next target with the same e2LD skeleton, 0 */
+  int engaged;   /* listed "+host": one edit from it counts */
 } target;
 
 /* A key: target t's e2LD skeleton with the code point at byte `skip` (of
@@ -94,7 +95,7 @@ struct dec_targets {
   const dec_policy *policy;
   int version;
   const url_psl_list *psl;
-  dec_keywords kw;
+  dec_combo_lists cl;
   dec_domains *d;
   url_buf pool;
   target *tv;
@@ -107,6 +108,7 @@ struct dec_targets {
   smap hosts;   /* listed hosts with a subdomain -> domain index */
   smap allowed; /* "!host" lines */
   smap regs;    /* the targets' registrable domains (ASCII) */
+  smap engaged; /* "+host" lines: Chromium's engaged sites */
   size_t host_labels;
 };
 
@@ -114,8 +116,8 @@ const dec_domains *dec_targets_domains(const dec_targets *t) { return t->d; }
 const dec_policy *dec_targets_policy(const dec_targets *t) { return t->policy; }
 int dec_targets_version(const dec_targets *t) { return t->version; }
 const url_psl_list *dec_targets_psl(const dec_targets *t) { return t->psl; }
-const dec_keywords *dec_targets_keywords(const dec_targets *t) {
-  return &t->kw;
+const dec_combo_lists *dec_targets_lists(const dec_targets *t) {
+  return &t->cl;
 }
 size_t dec_targets_host_labels(const dec_targets *t) { return t->host_labels; }
 
@@ -130,6 +132,7 @@ void dec_targets_free(dec_targets *t) {
   t->mem->release(t->hosts.slots);
   t->mem->release(t->allowed.slots);
   t->mem->release(t->regs.slots);
+  t->mem->release(t->engaged.slots);
   t->mem->release(t);
 }
 
@@ -365,6 +368,7 @@ static int add_target(dec_targets *t, size_t i, url_buf *reg, url_buf *sk) {
   x->skel_len = (uint32_t)sk->len;
   x->dom = (uint32_t)i;
   x->same = 0;
+  x->engaged = smap_get(t, &t->engaged, ascii.s, ascii.n) >= 0;
   url_buf_append(&t->pool, sk->ptr, sk->len);
   if (t->pool.err) return URL_NOMEM;
   uint32_t ti = (uint32_t)t->n_t;
@@ -386,8 +390,9 @@ static int add_target(dec_targets *t, size_t i, url_buf *reg, url_buf *sk) {
   return rc;
 }
 
-/* Splits the "!host" lines off text into the allowlist; the other lines
-   are copied to rest. */
+/* Splits the "!host" lines off text into the allowlist and notes the
+   "+host" lines' hosts as engaged; the other lines, and "+host" without
+   its '+', are copied to rest. */
 static int read_allowed(dec_targets *t, const char *text, size_t n,
                         url_buf *rest) {
   url_buf host;
@@ -400,7 +405,8 @@ static int read_allowed(dec_targets *t, const char *text, size_t n,
     size_t a = i, b = e;
     i = e + 1;
     while (a < b && (text[a] == ' ' || text[a] == '\t')) a++;
-    if (a < b && text[a] == '!') {
+    if (a < b && (text[a] == '!' || text[a] == '+')) {
+      int bang = text[a] == '!';
       while (b > a + 1 && (text[b - 1] == ' ' || text[b - 1] == '\t' ||
                            text[b - 1] == '\r'))
         b--;
@@ -408,10 +414,12 @@ static int read_allowed(dec_targets *t, const char *text, size_t n,
       host.len = 0;
       int r = url_host_parse(text + a + 1, b - a - 1, 0, &host, &type);
       if (r == URL_OK && type == URL_HOST_DOMAIN)
-        rc = smap_put(t, &t->allowed, host.ptr, host.len, 0);
+        rc = smap_put(t, bang ? &t->allowed : &t->engaged, host.ptr,
+                      host.len, 0);
       else if (r != URL_FAILURE && r != URL_OK)
         rc = r;
-      continue;
+      if (bang) continue;
+      a++;
     }
     url_buf_append(rest, text + a, e - a);
     url_buf_putc(rest, '\n');
@@ -422,7 +430,7 @@ static int read_allowed(dec_targets *t, const char *text, size_t n,
 }
 
 int dec_targets_new(const dec_policy *p, int version, const url_psl_list *psl,
-                    const dec_keywords *kw, const char *text, size_t n,
+                    const dec_combo_lists *cl, const char *text, size_t n,
                     dec_targets **out) {
   const url_allocator *mem = dec_policy_mem(p);
   dec_targets *t = mem->alloc(sizeof *t);
@@ -436,11 +444,11 @@ int dec_targets_new(const dec_policy *p, int version, const url_psl_list *psl,
   t->policy = p;
   t->version = version;
   t->psl = psl;
-  if (kw) t->kw = *kw;
+  if (cl) t->cl = *cl;
   url_buf_init(&t->pool, mem, NULL, 0, (size_t)UINT32_MAX);
   url_buf_init(&rest, mem, NULL, 0, (size_t)-1);
-  /* "!host" lines are rare: the text is copied without them only then */
-  int bang = n && memchr(text, '!', n) != NULL;
+  /* "!host" and "+host" lines are rare: the text is copied only then */
+  int bang = n && (memchr(text, '!', n) || memchr(text, '+', n));
   rc = bang ? read_allowed(t, text, n, &rest) : URL_OK;
   if (rc == URL_OK)
     rc = bang ? dec_domains_new(p, version, rest.ptr, rest.len, &t->d)
@@ -471,6 +479,12 @@ long dec_targets_brand(const dec_targets *t, const char *skel, size_t n) {
   return k ? (long)k->t : -1;
 }
 
+int dec_targets_engaged(const dec_targets *t, long i) {
+  for (uint32_t k = (uint32_t)i + 1; k; k = t->tv[k - 1].same)
+    if (t->tv[k - 1].engaged) return 1;
+  return 0;
+}
+
 void dec_targets_reg(const dec_targets *t, long i, url_str *reg,
                      size_t *e2ld) {
   const target *x = &t->tv[i];
@@ -481,6 +495,15 @@ void dec_targets_reg(const dec_targets *t, long i, url_str *reg,
 }
 
 /* ------------------------------------------------------- near matches */
+
+/* Whether a label of the ASCII domain s[0..n) starts "xn--". */
+static int has_xn(const char *s, size_t n) {
+  for (size_t i = 0; i + 4 <= n; i++)
+    if ((i == 0 || s[i - 1] == '.') && (s[i] | 0x20) == 'x' &&
+        (s[i + 1] | 0x20) == 'n' && s[i + 2] == '-' && s[i + 3] == '-')
+      return 1;
+  return 0;
+}
 
 /* Code points of UTF-8 s[0..n) into v (at most cap); their count. */
 static size_t decode(const char *s, size_t n, uint32_t *v, size_t cap) {
@@ -562,9 +585,9 @@ static int edit_false_positive(const char *a, size_t an, const char *b,
 }
 
 /* Digits read as the letters they are written for (faceb00k, micr0s0ft,
-   g00gle, paypa1). */
+   g00gle, paypa1); 2 and 6 stand for none (click2 is not clickz). */
 static char digit_letter(char c) {
-  static const char letters[] = "olzeasgtbg";
+  static const char letters[] = "ol2eas6tbg";
   return letters[c - '0'];
 }
 
@@ -617,8 +640,19 @@ const char *dec_targets_near(const dec_targets *t, const char *h, size_t n,
   const key *w = find_whole(t, sk.ptr, sk.len);
   if (w) {
     best = pick(t, w->t, reg.ptr, e2ld, areg, ae2ld, 0);
-    if (best >= 0) *how = DEC_NEAR_SKELETON;
-    goto done;
+    /* Chromium compares skeletons only for a registrable domain with an
+       IDN label (GetMatchingDomain: has_idn_component); in ASCII only
+       digits read as letters (below) stand for another name */
+    if (best >= 0 && has_xn(areg.s, areg.n)) {
+      *how = DEC_NEAR_SKELETON;
+      goto done;
+    }
+    /* the host is that target, under it, on another of its registries */
+    for (uint32_t i = w->t + 1; best < 0 && i; i = t->tv[i - 1].same)
+      if (equal(t->pool.ptr + t->tv[i - 1].reg_off, t->tv[i - 1].e2ld_len,
+                reg.ptr, e2ld))
+        goto done;
+    best = -1;
   }
   /* Digits for letters: the e2LD with each ASCII digit read as a letter. */
   int digits = 0;
@@ -659,7 +693,11 @@ const char *dec_targets_near(const dec_targets *t, const char *h, size_t n,
         const char *ts = t->pool.ptr + x->skel_off;
         const char *te = t->pool.ptr + x->reg_off;
         size_t cn = decode(ts, x->skel_len, c, sizeof c / sizeof *c);
-        int hw = edit1(q, qn, c, cn)   ? DEC_NEAR_EDIT
+        /* one edit from a top domain is too noisy for Chromium to warn
+           on (GetActionForMatchType: kEditDistance only records metrics);
+           from an engaged site it shows a Safety Tip */
+        if (qn == cn && !memcmp(q, c, qn * sizeof *q)) goto next;
+        int hw = x->engaged && edit1(q, qn, c, cn) ? DEC_NEAR_EDIT
                  : swap1(q, qn, c, cn) ? DEC_NEAR_SWAP
                                        : DEC_NEAR_NONE;
         /* IsLikelyEditDistanceFalsePositive; a swap's
@@ -679,6 +717,7 @@ const char *dec_targets_near(const dec_targets *t, const char *h, size_t n,
                      : -1;
         if (pk >= 0) best = pk, *how = hw;
       }
+    next:
       if (!more) break;
       ti = t->post[more - 1].t;
       more = t->post[more - 1].next;

@@ -41,28 +41,40 @@ size_t dec_token_end(const char *h, size_t n, size_t i);
 
 typedef struct dec_targets dec_targets;
 
-/* The popular keywords of combo-squatting (combo.h), as skeletons;
-   NULL: Chromium's (kSkeletonsOfPopularKeywordsForCSQ). */
+/* A list of words (combo.h). */
 typedef struct dec_keywords {
   const char *const *v;
   size_t n;
 } dec_keywords;
 
+/* combo.h's lists: the popular keywords, as skeletons, and the brands
+   (e2LDs, ASCII) that take part besides the engaged targets; a list with
+   v NULL (or no lists at all) is Chromium's (kSkeletonsOfPopularKeywords-
+   ForCSQ, kBrandNamesForCSQ). */
+typedef struct dec_combo_lists {
+  dec_keywords keywords, brands;
+} dec_combo_lists;
+
 /*
 ** Reads the targets text[0..n) (dec_domains_new's format; a line "!host"
 ** names a host allowed to be embedded or resembled, Chromium's target
-** allowlist) with the policy, Unicode version and public suffix list the
+** allowlist; a line "+host" names a target that is an engaged site in
+** Chromium's terms: one edit from it counts, and it is a brand of
+** combo.h) with the policy, Unicode version and public suffix list the
 ** rows are read with, and indexes them.  URL_OK or URL_NOMEM.
 */
 int dec_targets_new(const dec_policy *p, int version, const url_psl_list *psl,
-                    const dec_keywords *kw, const char *text, size_t n,
+                    const dec_combo_lists *cl, const char *text, size_t n,
                     dec_targets **out);
 void dec_targets_free(dec_targets *t);
 const dec_domains *dec_targets_domains(const dec_targets *t);
 const dec_policy *dec_targets_policy(const dec_targets *t);
 int dec_targets_version(const dec_targets *t);
 const url_psl_list *dec_targets_psl(const dec_targets *t);
-const dec_keywords *dec_targets_keywords(const dec_targets *t);
+const dec_combo_lists *dec_targets_lists(const dec_targets *t);
+/* Whether target i (dec_targets_brand's index), or another with its e2LD
+   skeleton, was listed "+host". */
+int dec_targets_engaged(const dec_targets *t, long i);
 
 /* How a near match was found. */
 enum {
