@@ -71,6 +71,7 @@ typedef struct target {
   uint32_t skel_off, skel_len;            /* the e2LD's skeleton */
   uint32_t dom;  /* its index in the domains */
   uint32_t same; /* 1 + the next target with the same e2LD skeleton, 0 */
+  uint32_t last; /* the first of such a chain: 1 + its last, 0 */
   int engaged;   /* listed "+host": one edit from it counts */
 } target;
 
@@ -367,7 +368,7 @@ static int add_target(dec_targets *t, size_t i, url_buf *reg, url_buf *sk) {
   x->skel_off = (uint32_t)t->pool.len;
   x->skel_len = (uint32_t)sk->len;
   x->dom = (uint32_t)i;
-  x->same = 0;
+  x->same = x->last = 0;
   x->engaged = smap_get(t, &t->engaged, ascii.s, ascii.n) >= 0;
   url_buf_append(&t->pool, sk->ptr, sk->len);
   if (t->pool.err) return URL_NOMEM;
@@ -378,8 +379,8 @@ static int add_target(dec_targets *t, size_t i, url_buf *reg, url_buf *sk) {
   if (rc) return rc;
   if (dup >= 0) { /* chained after the first target of its skeleton */
     target *f = &t->tv[dup];
-    while (f->same) f = &t->tv[f->same - 1];
-    f->same = ti + 1;
+    t->tv[f->last ? f->last - 1 : (uint32_t)dup].same = ti + 1;
+    f->last = ti + 1;
     return URL_OK;
   }
   for (size_t k = 0; rc == URL_OK && k < sk->len;) {
