@@ -346,6 +346,9 @@ static int embedded_domain(const dec_context *cx, const url *u,
     if (rc) return rc;
   }
   if (!found.s) return URL_OK;
+  /* a domain embedding itself (google.com.google.com: Chromium's
+     IsEmbeddingItself) */
+  if (found.n == reg.n && !memcmp(found.s, reg.s, reg.n)) return URL_OK;
   /* a target's own domain there was judged by the target search above
      (allowlisted, the host itself: google.com.google.com) */
   if (cx->targets && dec_domains_find(cx->policy, cx->version,

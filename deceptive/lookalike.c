@@ -30,6 +30,11 @@ int dec_etld1(const url_psl_list *psl, const char *h, size_t n, url_str *reg,
   if (!*rc && r.s && (is(r, "com.de") || is(r, "com.se")))
     *rc = url_psl_host_parts(psl, h, n, URL_HOST_DOMAIN, &suf, &r);
   if (*rc || !r.s || !suf.s || r.n <= suf.n + 1) return 0;
+  /* EXCLUDE_UNKNOWN_REGISTRIES: no registry for the names RFC 2606 and
+     RFC 6761 reserve (the list's "*" rule makes any other last label one) */
+  if (is(suf, "test") || is(suf, "example") || is(suf, "invalid") ||
+      is(suf, "localhost"))
+    return 0;
   *reg = r;
   *e2ld = r.n - suf.n - 1;
   return 1;
@@ -585,6 +590,30 @@ static int edit_false_positive(const char *a, size_t an, const char *b,
   return 0;
 }
 
+int dec_edit_at_most_one(const char *a, size_t an, const char *b,
+                         size_t bn) {
+  uint32_t p[256], q[256];
+  return edit1(p, decode(a, an, p, 256), q, decode(b, bn, q, 256));
+}
+
+int dec_one_swap(const char *a, size_t an, const char *b, size_t bn) {
+  uint32_t p[256], q[256];
+  return swap1(p, decode(a, an, p, 256), q, decode(b, bn, q, 256));
+}
+
+int dec_edit_false_positive(const url_psl_list *psl, const char *a, size_t an,
+                            const char *b, size_t bn) {
+  url_str ra, rb;
+  size_t ea, eb;
+  int rc;
+  if (!dec_etld1(psl, a, an, &ra, &ea, &rc) ||
+      !dec_etld1(psl, b, bn, &rb, &eb, &rc))
+    return 0;
+  /* only the registry differs (google.com.tw, google.com.tr) */
+  if (equal(ra.s, ea, rb.s, eb)) return 1;
+  return edit_false_positive(ra.s, ea, rb.s, eb);
+}
+
 /* Digits read as the letters they are written for (faceb00k, micr0s0ft,
    g00gle, paypa1); 2 and 6 stand for none (click2 is not clickz). */
 static char digit_letter(char c) {
@@ -648,11 +677,8 @@ const char *dec_targets_near(const dec_targets *t, const char *h, size_t n,
       *how = DEC_NEAR_SKELETON;
       goto done;
     }
-    /* the host is that target, under it, on another of its registries */
-    for (uint32_t i = w->t + 1; best < 0 && i; i = t->tv[i - 1].same)
-      if (equal(t->pool.ptr + t->tv[i - 1].reg_off, t->tv[i - 1].e2ld_len,
-                reg.ptr, e2ld))
-        goto done;
+    /* an ASCII name, or a target's own on another registry: the near
+       matches below may still find another target */
     best = -1;
   }
   /* Digits for letters: the e2LD with each ASCII digit read as a letter. */
@@ -698,7 +724,8 @@ const char *dec_targets_near(const dec_targets *t, const char *h, size_t n,
            on (GetActionForMatchType: kEditDistance only records metrics);
            from an engaged site it shows a Safety Tip */
         if (qn == cn && !memcmp(q, c, qn * sizeof *q)) goto next;
-        int hw = x->engaged && edit1(q, qn, c, cn) ? DEC_NEAR_EDIT
+        int hw = dec_targets_engaged(t, ti) && edit1(q, qn, c, cn)
+                     ? DEC_NEAR_EDIT
                  : swap1(q, qn, c, cn) ? DEC_NEAR_SWAP
                                        : DEC_NEAR_NONE;
         /* IsLikelyEditDistanceFalsePositive; a swap's

@@ -28,7 +28,9 @@
 ** GetETLDPlusOne: the registrable domain of the ASCII host h[0..n) under
 ** the ICANN rules (private registries are not registries here), except
 ** com.de and com.se, which act as public ones
-** (kPrivateRegistriesTreatedAsPublic).  *e2ld is its length before
+** (kPrivateRegistriesTreatedAsPublic), and none under the names RFC 2606
+** and RFC 6761 reserve (test, example, invalid, localhost: Chromium
+** excludes unknown registries).  *e2ld is its length before
 ** ".registry".  0 when it has none; *rc is URL_OK or URL_NOMEM.
 */
 int dec_etld1(const url_psl_list *psl, const char *h, size_t n, url_str *reg,
@@ -130,6 +132,16 @@ size_t dec_targets_host_labels(const dec_targets *t);
 int dec_targets_own(const dec_targets *t, const char *h, size_t n, int *rc);
 /* Whether the ASCII host h[0..n) is allowlisted ("!host"). */
 int dec_targets_allowed(const dec_targets *t, const char *h, size_t n);
+
+/* Chromium's comparisons, re-stated on UTF-8 strings compared code point
+   by code point (their first 256): IsEditDistanceAtMostOne,
+   HasOneCharacterSwap; and IsLikelyEditDistanceFalsePositive on the
+   registrable domains of the ASCII hosts a (visited) and b (a target),
+   which also takes a difference only in digits (awsdns-43, awsdns-34). */
+int dec_edit_at_most_one(const char *a, size_t an, const char *b, size_t bn);
+int dec_one_swap(const char *a, size_t an, const char *b, size_t bn);
+int dec_edit_false_positive(const url_psl_list *psl, const char *a, size_t an,
+                            const char *b, size_t bn);
 
 /* The primary skeleton of the ASCII or Unicode string s[0..n) with the
    targets' policy and version, appended to out. */

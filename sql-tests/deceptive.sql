@@ -301,11 +301,11 @@ INSERT INTO r VALUES
   ('https://www.xn--80ak6aa92e.com/', 'apple.com', 'lookalike', 'www.аррӏе.com (same skeleton)', 'apple.com'),
   ('https://xn--mnchen-3ya.de/', 'munchen.de', 'lookalike', 'münchen.de (same skeleton)', 'munchen.de'),
   ('https://xn--pypal-4ve.com/', 'google.com' || char(10) || 'paypal.com', 'lookalike', 'pаypal.com (same skeleton)', 'paypal.com'),
-  ('https://paypall.com/', 'paypal.com', 'lookalike', 'paypall.com (one edit)', 'paypal.com'),
-  ('https://www.paypa1.com/', 'paypal.com', 'lookalike', 'www.paypa1.com (same skeleton)', 'paypal.com'),
-  ('https://www.paypaal.com/', 'paypal.com', 'lookalike', 'www.paypaal.com (one edit)', 'paypal.com'),
+  ('https://paypall.com/', '+paypal.com', 'lookalike', 'paypall.com (one edit)', 'paypal.com'),
+  ('https://www.paypa1.com/', 'paypal.com', 'lookalike', 'www.paypa1.com (digits for letters)', 'paypal.com'),
+  ('https://www.paypaal.com/', '+paypal.com', 'lookalike', 'www.paypaal.com (one edit)', 'paypal.com'),
   ('https://login.pyapal.com/', 'paypal.com', 'lookalike', 'login.pyapal.com (two characters swapped)', 'paypal.com'),
-  ('https://gooogle.co.uk/', 'google.com' || char(10) || 'google.co.uk', 'lookalike', 'gooogle.co.uk (one edit)', 'google.co.uk');
+  ('https://gooogle.co.uk/', 'google.com' || char(10) || '+google.co.uk', 'lookalike', 'gooogle.co.uk (one edit)', 'google.co.uk');
 INSERT INTO checks SELECT 'reason ' || reason || ' ' || input,
   (SELECT detail || '|' || ifnull(looks_like, '-') FROM url_deceptions(r.input, r.targets) d WHERE d.reason = r.reason),
   r.detail || '|' || ifnull(r.looks_like, '-') FROM r;
@@ -320,7 +320,7 @@ CREATE TEMP TABLE tg(x);
 INSERT INTO tg VALUES ('google.com' || char(10) || 'google.co.uk' || char(10) || 'office.com' || char(10) || 'hp.com'
   || char(10) || 'vk.com' || char(10) || 'highengagement.com' || char(10) || 'subdomain.highengagement.com'
   || char(10) || '!scholar.google.com' || char(10) || 'paypal.com' || char(10) || 'runescape.com'
-  || char(10) || 'wellsfargo.com' || char(10) || 'facebook.com' || char(10) || 'rakuten.co.jp'
+  || char(10) || '+wellsfargo.com' || char(10) || '+facebook.com' || char(10) || '+rakuten.co.jp'
   || char(10) || 'microsoft.com' || char(10) || 'awsdns-34.com' || char(10) || 'youtube.com' || char(10) || 'trezor.io');
 CREATE TEMP TABLE emb(host, looks);
 INSERT INTO emb VALUES
@@ -369,6 +369,32 @@ INSERT INTO checks SELECT 'brand ' || reason || ' ' || url,
 INSERT INTO checks VALUES ('brand cases', (SELECT count(*) FROM brand), 16);
 INSERT INTO checks VALUES ('no extra reasons without targets',
   (SELECT count(*) FROM brand, url_deceptions(brand.url)), 0);
+-- Chromium warns on no site of its own lists (IsTopDomain, the engaged
+-- sites): a host on a target's registrable domain is read as without
+-- targets; a user's site on a hosting platform (a private registry of the
+-- list) is not the platform's own.
+INSERT INTO checks VALUES ('own: a target''s subdomain',
+  (SELECT count(*) FROM url_deceptions('https://www-archive.mozilla.org/', 'mozilla.org' || char(10) || 'archive.org')), 0);
+INSERT INTO checks VALUES ('own: securityfocus is a target',
+  (SELECT count(*) FROM url_deceptions('https://www.securityfocus.com/', 'securityfocus.com' || char(10) || '+focus.cn')), 0);
+INSERT INTO checks VALUES ('own: not a hosting platform''s user',
+  (SELECT reason || '|' || looks_like FROM url_deceptions('https://paypal-auth.blogspot.com/', 'blogspot.com' || char(10) || 'paypal.com')),
+  'brand-in-subdomain|paypal.com');
+INSERT INTO checks VALUES ('own: a domain embedding itself, without targets',
+  (SELECT count(*) FROM url_deceptions('https://google.com.google.com/')), 0);
+-- one edit counts from an engaged target only ("+host"); skeletons only
+-- for IDN hosts; IDN lookalikes on another registry (unıswap, trėzor)
+INSERT INTO checks VALUES ('one edit, not engaged', (SELECT count(*) FROM url_deceptions('https://faccebook.link/', 'facebook.com')), 0);
+INSERT INTO checks VALUES ('one edit, engaged', (SELECT detail FROM url_deceptions('https://faccebook.link/', '+facebook.com')), 'faccebook.link (one edit)');
+INSERT INTO checks VALUES ('ascii skeleton', (SELECT count(*) FROM url_deceptions('https://rnicrosoft.com/', 'microsoft.com')), 0);
+INSERT INTO checks VALUES ('dotless i', (SELECT detail || '|' || looks_like FROM url_deceptions('https://xn--unswap-q9a.com/', 'uniswap.org')),
+  'unıswap.com (same name, another registry)|uniswap.org');
+INSERT INTO checks VALUES ('e with dot above', (SELECT detail || '|' || looks_like FROM url_deceptions('https://xn--trzor-7za.com/', 'trezor.io')),
+  'trėzor.com (same name, another registry)|trezor.io');
+-- combo-squatting's brands: Chromium's hard-coded ones and engaged targets
+INSERT INTO checks VALUES ('combo: a top site is not a brand', (SELECT count(*) FROM url_deceptions('https://linuxsecurity.com/', 'linux.com')), 0);
+INSERT INTO checks VALUES ('combo: engaged', (SELECT looks_like FROM url_deceptions('https://linux-login.com/', '+linux.com')), 'linux.com');
+INSERT INTO checks VALUES ('combo: hard-coded brand', (SELECT looks_like FROM url_deceptions('https://netflix-account.help/', 'netflix.com')), 'netflix.com');
 -- Chromium's false positives of one edit: only the registry differs, a
 -- numeric suffix, the first character, an inserted '-'; and names shorter
 -- than five characters before the registry.
