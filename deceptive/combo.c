@@ -146,14 +146,9 @@ long dec_brand_in_subdomain(const dec_targets *t, const char *h, size_t n,
   /* the tokens of the subdomain part, each a whole label or hyphen part */
   for (size_t i = 0; found < 0 && !*rc && i < end;) {
     size_t e = dec_token_end(h, end, i);
-    /* a hyphen joins the brand to words in its label (wellsfargo-auth):
-       a brand alone as a label is a common word too often (archive,
-       blogs, business, chrome) */
-    size_t ls = i, le = e;
-    while (ls > 0 && h[ls - 1] != '.') ls--;
-    while (le < end && h[le] != '.') le++;
-    int joined = memchr(h + ls, '-', le - ls) != NULL;
-    if (joined && e - i >= MIN_BRAND && e - i <= 63) {
+    /* a whole label or a hyphen part alike: the brands are curated (a top
+       site's name alone is a common word too often: archive, blogs) */
+    if (e - i >= MIN_BRAND && e - i <= 63) {
       url_buf uni;
       char su[256];
       url_buf_init(&uni, mem, su, sizeof su, (size_t)-1);

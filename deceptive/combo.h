@@ -25,9 +25,9 @@ long dec_combo_squatting(const dec_targets *t, const char *h, size_t n,
                          int *rc);
 
 /*
-** brand-in-subdomain: a hyphen-separated token of a hyphenated label of
-** the part of h before its registrable domain whose skeleton is a
-** target's brand (as combo-squatting takes them), when
+** brand-in-subdomain: a label or hyphen-separated token of the part of h
+** before its registrable domain whose skeleton is a target's brand (as
+** combo-squatting takes them), when
 ** the registrable domain is not that brand's (paypal.account-verify.net,
 ** wellsfargo-auth.000webhostapp.com).  The target, or -1; *at, *at_len:
 ** the token in h.

@@ -321,7 +321,8 @@ INSERT INTO tg VALUES ('google.com' || char(10) || 'google.co.uk' || char(10) ||
   || char(10) || 'vk.com' || char(10) || 'highengagement.com' || char(10) || 'subdomain.highengagement.com'
   || char(10) || '!scholar.google.com' || char(10) || 'paypal.com' || char(10) || 'runescape.com'
   || char(10) || '+wellsfargo.com' || char(10) || '+facebook.com' || char(10) || '+rakuten.co.jp'
-  || char(10) || 'microsoft.com' || char(10) || 'awsdns-34.com' || char(10) || 'youtube.com' || char(10) || 'trezor.io');
+  || char(10) || 'microsoft.com' || char(10) || 'awsdns-34.com' || char(10) || 'youtube.com' || char(10) || 'trezor.io'
+  || char(10) || 'archive.org');
 CREATE TEMP TABLE emb(host, looks);
 INSERT INTO emb VALUES
   ('this-is-a-very-long-url-but-it-should-not-affect-the-outcome-of-this-target-embedding-test-google.com-login.com', 'google.com'),
@@ -353,7 +354,8 @@ INSERT INTO brand VALUES
   ('https://login.google.com/', 'combo-squatting', NULL, NULL),
   ('https://wellsfargo-auth.000webhostapp.com/', 'brand-in-subdomain', 'wellsfargo', 'wellsfargo.com'),
   ('https://paypal-verify.account.example.net/', 'brand-in-subdomain', 'paypal', 'paypal.com'),
-  ('https://paypal.blog.example.net/', 'brand-in-subdomain', NULL, NULL),
+  ('https://paypal.blog.example.net/', 'brand-in-subdomain', 'paypal', 'paypal.com'),
+  ('https://archive.blog.example.net/', 'brand-in-subdomain', NULL, NULL),
   ('https://paypal-help.paypal.de/', 'brand-in-subdomain', NULL, NULL),
   ('https://faccebook.link/', 'lookalike', 'faccebook.link (one edit)', 'facebook.com'),
   ('https://rakuiten.co/', 'lookalike', 'rakuiten.co (one edit)', 'rakuten.co.jp'),
@@ -366,7 +368,7 @@ INSERT INTO brand VALUES
 INSERT INTO checks SELECT 'brand ' || reason || ' ' || url,
   (SELECT detail || '|' || looks_like FROM url_deceptions(brand.url, (SELECT x FROM tg)) d WHERE d.reason = brand.reason),
   detail || '|' || looks FROM brand;
-INSERT INTO checks VALUES ('brand cases', (SELECT count(*) FROM brand), 16);
+INSERT INTO checks VALUES ('brand cases', (SELECT count(*) FROM brand), 17);
 INSERT INTO checks VALUES ('no extra reasons without targets',
   (SELECT count(*) FROM brand, url_deceptions(brand.url)), 0);
 -- Chromium warns on no site of its own lists (IsTopDomain, the engaged
