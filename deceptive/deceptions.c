@@ -525,6 +525,10 @@ static int brands(const dec_context *cx, const url *u, dec_findings *f) {
     looks_like(f, x, listed.s, listed.n);
   }
   if (rc) return rc;
+  /* a brand's label in a target's embedded domain (paypal.com.evil.net)
+     is that embedding, told once */
+  for (size_t k = 0; k < f->n; k++)
+    if (f->v[k].reason == DEC_R_EMBEDDED_DOMAIN) return URL_OK;
   ti = dec_brand_in_subdomain(cx->targets, h.s, h.n, &at, &len, &rc);
   if (ti >= 0) {
     dec_finding *x = finding(f, DEC_R_BRAND_IN_SUBDOMAIN, "host");
