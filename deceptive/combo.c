@@ -113,9 +113,13 @@ long dec_combo_squatting(const dec_targets *t, const char *h, size_t n,
   size_t k = 0;
   while (k < kw->n && !holds(sk.ptr, sk.len, kw->v[k], strlen(kw->v[k]))) k++;
   if (k == kw->n) goto done;
-  /* brands: the substrings of MIN_BRAND bytes or more, shorter than s */
+  /* brands: the substrings of MIN_BRAND bytes or more, shorter than s
+     and no longer than the longest brand (a bounded number of lookups
+     from each start) */
+  size_t longest = dec_targets_max_brand(t);
   for (size_t b = 0; found < 0 && b + MIN_BRAND <= sk.len; b++) {
-    for (size_t e = b + MIN_BRAND; found < 0 && e <= sk.len; e++) {
+    for (size_t e = b + MIN_BRAND;
+         found < 0 && e <= sk.len && e - b <= longest; e++) {
       if (e - b == sk.len) continue;
       long ti = dec_targets_brand(t, sk.ptr + b, e - b);
       if (ti < 0 || find(sk.ptr, sk.len, sk.ptr + b, e - b) != (long)b ||

@@ -116,6 +116,7 @@ struct dec_targets {
   smap regs;    /* the targets' registrable domains (ASCII) */
   smap engaged; /* "+host" lines: Chromium's engaged sites */
   size_t host_labels;
+  size_t max_skel; /* the longest e2LD skeleton indexed, bytes */
 };
 
 const dec_domains *dec_targets_domains(const dec_targets *t) { return t->d; }
@@ -126,6 +127,7 @@ const dec_combo_lists *dec_targets_lists(const dec_targets *t) {
   return &t->cl;
 }
 size_t dec_targets_host_labels(const dec_targets *t) { return t->host_labels; }
+size_t dec_targets_max_brand(const dec_targets *t) { return t->max_skel; }
 
 void dec_targets_free(dec_targets *t) {
   if (!t) return;
@@ -372,6 +374,7 @@ static int add_target(dec_targets *t, size_t i, url_buf *reg, url_buf *sk) {
   url_buf_append(&t->pool, reg->ptr, reg->len);
   x->skel_off = (uint32_t)t->pool.len;
   x->skel_len = (uint32_t)sk->len;
+  if (sk->len > t->max_skel) t->max_skel = sk->len;
   x->dom = (uint32_t)i;
   x->same = x->last = 0;
   x->engaged = smap_get(t, &t->engaged, ascii.s, ascii.n) >= 0;

@@ -104,6 +104,8 @@ const char *dec_targets_near(const dec_targets *t, const char *h, size_t n,
 ** listed domain, which _joined, _host and dec_domains_find give.)  Only e2LDs of 5 characters or more.
 */
 long dec_targets_brand(const dec_targets *t, const char *skel, size_t n);
+/* The longest such skeleton, in bytes (a longer text is no brand). */
+size_t dec_targets_max_brand(const dec_targets *t);
 void dec_targets_domain(const dec_targets *t, long i, url_str *listed);
 /* Target i's domain as listed (dec_targets_brand's and _prefer's index). */
 void dec_targets_listed(const dec_targets *t, long i, url_str *listed);
