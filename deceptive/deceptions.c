@@ -87,15 +87,6 @@ static int is_ldh(char c) {
          (c >= '0' && c <= '9') || c == '-' || c == '.';
 }
 
-/* Whether s has a label starting "xn--" (any case). */
-static int has_xn(const char *s, size_t n) {
-  for (size_t i = 0; i + 4 <= n; i++)
-    if ((i == 0 || s[i - 1] == '.') && (s[i] | 0x20) == 'x' &&
-        (s[i + 1] | 0x20) == 'n' && s[i + 2] == '-' && s[i + 3] == '-')
-      return 1;
-  return 0;
-}
-
 /* ----------------------------------------------- the host as written */
 
 static int is_c0_space(unsigned char c) { return c <= 0x20; }
@@ -390,7 +381,7 @@ static int mapped_host(const dec_context *cx, const url *u, url_str w,
   if (u->host_type != URL_HOST_DOMAIN) return URL_OK;
   /* the common case: written as parsed but for ASCII case, no xn-- */
   url_str ph = hostname(u);
-  if (w.n == ph.n && !has_xn(w.s, w.n)) {
+  if (w.n == ph.n && !dec_has_xn(w.s, w.n)) {
     size_t i = 0;
     while (i < w.n && url_ascii_lower(w.s[i]) == ph.s[i]) i++;
     if (i == w.n) return URL_OK;
@@ -443,7 +434,7 @@ static int idn_unsafe(const dec_context *cx, const url *u, dec_findings *f) {
   int check, rc;
   size_t at, at_len;
   url_str h = hostname(u);
-  if (u->host_type != URL_HOST_DOMAIN || !has_xn(h.s, h.n)) return URL_OK;
+  if (u->host_type != URL_HOST_DOMAIN || !dec_has_xn(h.s, h.n)) return URL_OK;
   url_buf_init(&out, f->text.mem, so, sizeof so, (size_t)-1);
   url_buf_init(&uni, f->text.mem, su, sizeof su, (size_t)-1);
   rc = dec_display_host(cx->policy, cx->version, NULL, h.s, h.n, &out, &check,
@@ -482,7 +473,7 @@ static int lookalike(const dec_context *cx, const url *u, dec_findings *f) {
     /* skeletons only for a host with an IDN label: an ASCII host's
        skeleton differs only by rn/m, 0/o, 1/l (Chromium's
        has_idn_component); digits for letters are read below */
-    const char *t = !has_xn(h.s, h.n)
+    const char *t = !dec_has_xn(h.s, h.n)
                         ? NULL
                         : dec_domains_match(cx->policy, cx->version,
                                             dec_targets_domains(cx->targets),

@@ -505,8 +505,7 @@ void dec_targets_reg(const dec_targets *t, long i, url_str *reg,
 
 /* ------------------------------------------------------- near matches */
 
-/* Whether a label of the ASCII domain s[0..n) starts "xn--". */
-static int has_xn(const char *s, size_t n) {
+int dec_has_xn(const char *s, size_t n) {
   for (size_t i = 0; i + 4 <= n; i++)
     if ((i == 0 || s[i - 1] == '.') && (s[i] | 0x20) == 'x' &&
         (s[i + 1] | 0x20) == 'n' && s[i + 2] == '-' && s[i + 3] == '-')
@@ -676,7 +675,7 @@ const char *dec_targets_near(const dec_targets *t, const char *h, size_t n,
     /* Chromium compares skeletons only for a registrable domain with an
        IDN label (GetMatchingDomain: has_idn_component); in ASCII only
        digits read as letters (below) stand for another name */
-    if (best >= 0 && has_xn(areg.s, areg.n)) {
+    if (best >= 0 && dec_has_xn(areg.s, areg.n)) {
       *how = DEC_NEAR_SKELETON;
       goto done;
     }
