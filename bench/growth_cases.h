@@ -118,6 +118,7 @@ static const growth_case GROWTH[] = {
     {"url_deceptions many labels", "'https://' || " R("'a.'") " || 'com/'", "(SELECT count(*) FROM url_deceptions(a))"},
     {"url_deceptions IDN labels", "'https://u@' || " R("'xn--mnchen-3ya.'") " || 'de/'", "(SELECT count(*) FROM url_deceptions(a, 'example.com'))"},
     {"url_deceptions long targets", R("'brand.com\n'"), "(SELECT count(*) FROM url_deceptions('https://brand.co/', a))"},
+    {"url_deceptions brands in labels", "'https://' || " R("'paypal-login.google-com.'") " || 'com/'", "(SELECT count(*) FROM url_deceptions(a, 'paypal.com' || char(10) || '+google.com'))"},
 };
 #undef R
 

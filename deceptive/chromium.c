@@ -22,21 +22,21 @@ static const char *const check_names[] = {
     "digit-lookalikes",
     "non-ascii-latin-mixed-with-non-latin",
     "dangerous-pattern",
-    "top-domain-lookalike"};
+    "top-domain-lookalike",
+    "check-hyphens"};
 
 const char *dec_check_name(int check) {
-  return check >= 0 && check <= DEC_TOP_DOMAIN_LOOKALIKE ? check_names[check]
-                                                         : "";
+  return check >= 0 && check <= DEC_CHECK_HYPHENS ? check_names[check] : "";
 }
 
 /* SkeletonGenerator's extra_confusable_mapper_: characters ICU's data does
    not map to the ASCII letter or digit they look like. */
 static const char *const extra_map[][2] = {
     {"æӕ", "ae"}, {"ϼҏ", "p"}, {"ħнћңҥӈӊԋԧԩ", "h"}, {"ĸκкқҝҟҡӄԟ", "k"},
-    {"ŋпԥกח", "n"}, {"ŧтҭԏ七丅丆丁", "t"}, {"ƅьҍв", "b"}, {"ωшщพฟພຟ", "w"},
+    {"ŋпԥกח", "n"}, {"ŧтҭԏ七丅丆丁", "t"}, {"ƅьҍвß", "b"}, {"ωшщพฟພຟ", "w"},
     {"мӎ", "m"}, {"єҽҿၔ", "e"}, {"ґ", "r"}, {"ғӻ", "f"}, {"ҫင", "c"},
     {"ұ丫", "y"}, {"χҳӽӿ乂", "x"}, {"ԃძ", "d"}, {"ԍဌ", "g"}, {"ടรຣຮ", "s"},
-    {"၂", "j"}, {"०০੦૦ଠ୦೦", "o"}, {"৭੧૧", "q"}, {"บບ", "u"}, {"θ", "0"},
+    {"၂", "j"}, {"०০੦૦ଠ୦೦စ", "o"}, {"৭੧૧", "q"}, {"บບ", "u"}, {"θ", "0"},
     {"२২੨૨೩೭շ", "2"}, {"зҙӡउওਤ੩૩౩ဒვპੜკ", "3"}, {"੫丩ㄐ", "4"}, {"ճ", "6"},
     {"৪੪୫", "8"}, {"૭୨౨", "9"}, {"—一―⸺⸻", "-"}};
 
@@ -418,9 +418,10 @@ static int check_label(const dec_policy *p, int version, const char *s,
   if (inv < 0) return -1;
   if (inv || mixed_numbers(p, l) || hidden_overlay(p, tmp))
     return DEC_ICU_SPOOF_CHECKS;
-  /* The deviation characters (ß ς ZWNJ ZWJ) are checked only under
-     transitional processing; Chromium now runs non-transitional, as the URL
-     Standard does. */
+  /* Deviation characters: under non-transitional processing (Chromium's,
+     the URL Standard's) ß and ς are safe; ZWNJ and ZWJ, which Chromium
+     never shows (IDNToUnicodeDeviationCharacters), are outside the allowed
+     set, so the spoof checks above have failed them. */
   /* þ ð only under .is and .fo, ə only under .az */
   if (l->n > 1) {
     int is = tn == 2 && (!memcmp(tld, "is", 2) || !memcmp(tld, "fo", 2));
@@ -877,11 +878,47 @@ const char *dec_domains_match(const dec_policy *p, int version,
   return *rc ? NULL : m.found;
 }
 
+typedef struct find_ctx {
+  const dec_domains *d;
+  long found;
+} find_ctx;
+
+static int find_one(void *ctx, const char *s, size_t n) {
+  find_ctx *f = ctx;
+  const entry *e = f->found < 0 ? find_skel(f->d, s, n) : NULL;
+  if (e) f->found = (long)e->dom;
+  return URL_OK;
+}
+
+long dec_domains_find(const dec_policy *p, int version, const dec_domains *d,
+                      const char *h, size_t n, int *rc) {
+  url_buf scratch;
+  char st[256];
+  find_ctx f = {d, -1};
+  url_buf_init(&scratch, p->mem, st, sizeof st, (size_t)-1);
+  *rc = dec_host_skeletons(p, version, h, n, 1, &scratch, find_one, &f);
+  url_buf_free(&scratch);
+  return *rc ? -1 : f.found;
+}
+
 /* ------------------------------------------------------- display host */
 
 static int starts_xn(const char *s, size_t n) {
   return n >= 4 && (s[0] | 0x20) == 'x' && (s[1] | 0x20) == 'n' &&
          s[2] == '-' && s[3] == '-';
+}
+
+/* UTS #46 CheckHyphens, which Chromium's IDNToUnicode applies: a label
+   with "--" in its third and fourth positions, or starting or ending with
+   '-', is not converted (xn-----8kci4dhsd stays, not ру--авто). */
+static int check_hyphens(const char *l, size_t n) {
+  size_t i = 0, k = 0;
+  if (n && (l[0] == '-' || l[n - 1] == '-')) return 1;
+  while (i < n && k < 4) {
+    uint32_t c = url_utf8_next((const unsigned char *)l, n, &i);
+    if (++k >= 3 && c != '-') return 0;
+  }
+  return k == 4;
 }
 
 int dec_display_host(const dec_policy *p, int version, const dec_domains *td,
@@ -908,8 +945,10 @@ int dec_display_host(const dec_policy *p, int version, const dec_domains *td,
       size_t ul = out->len - lstart;
       if (rc == URL_OK &&
           !(ul == e - i && !memcmp(out->ptr + lstart, h + i, ul))) {
-        int r = dec_label_check(p, version, out->ptr + lstart, ul, h + tb,
-                                te - tb, tu.ptr, tu.len);
+        int r = check_hyphens(out->ptr + lstart, ul)
+                    ? DEC_CHECK_HYPHENS
+                    : dec_label_check(p, version, out->ptr + lstart, ul,
+                                      h + tb, te - tb, tu.ptr, tu.len);
         if (r < 0) {
           rc = URL_NOMEM;
         } else if (r != DEC_SAFE) {

@@ -28,7 +28,8 @@ enum {
   DEC_DIGIT_LOOKALIKES,
   DEC_NON_ASCII_LATIN_MIXED, /* non-ASCII Latin with a non-LGC script */
   DEC_DANGEROUS_PATTERN,
-  DEC_TOP_DOMAIN_LOOKALIKE   /* the host's skeleton is a top domain's */
+  DEC_TOP_DOMAIN_LOOKALIKE,  /* the host's skeleton is a top domain's */
+  DEC_CHECK_HYPHENS          /* UTS #46 CheckHyphens fails */
 };
 /* "icu-spoof-checks", "tld-specific-characters", ... */
 const char *dec_check_name(int check);
@@ -90,6 +91,11 @@ void dec_domains_get(const dec_domains *d, size_t i, url_str *ascii,
 const char *dec_domains_match(const dec_policy *p, int version,
                               const dec_domains *d, const char *h, size_t n,
                               size_t *len, int *rc);
+
+/* The index of the domain of d that has one of the skeletons of the
+   Unicode host h[0..n) (LookupSkeletonInTopDomains, kFull), or -1. */
+long dec_domains_find(const dec_policy *p, int version, const dec_domains *d,
+                      const char *h, size_t n, int *rc);
 
 /*
 ** The host as Chromium displays it (IDNToUnicodeWithAdjustmentsImpl): h[0..n)

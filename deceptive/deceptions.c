@@ -7,6 +7,9 @@
 
 #include <string.h>
 
+#include "combo.h"
+#include "embedding.h"
+
 #include "idna.h"
 #include "status.h"
 #include "uri.h"
@@ -15,7 +18,7 @@
 static const char *const reason_names[DEC_R_COUNT] = {
     "credentials",     "ipv4-numeric-form", "parser-differential",
     "embedded-domain", "mapped-host",       "idn-unsafe",
-    "lookalike"};
+    "lookalike",       "combo-squatting",   "brand-in-subdomain"};
 
 static const char *const reason_descriptions[DEC_R_COUNT] = {
     "the URL has a username or password: what comes before '@' reads as a "
@@ -32,9 +35,14 @@ static const char *const reason_descriptions[DEC_R_COUNT] = {
     "characters",
     "Chromium would show this host in Punycode: a label fails its IDN "
     "spoof checks",
-    "the host's skeleton (UTS #39 confusables) is a target's, or its "
-    "registrable domain's skeleton is one edit or one swap of neighbours "
-    "from a target's; the host is neither that target nor under it"};
+    "the host's skeleton (UTS #39 confusables) is a target's, or the name "
+    "before its registry has a target's skeleton on another registry, is "
+    "one edit or one swap of neighbours from it, or writes digits for its "
+    "letters; the host is neither that target nor under it",
+    "the host's registrable domain joins a target's brand to a word "
+    "phishing uses (login, account, secure, ...)",
+    "a label of the host's subdomain part is a target's brand, on a "
+    "registrable domain that is not the brand's"};
 
 const char *dec_reason_name(int r) {
   return r >= 0 && r < DEC_R_COUNT ? reason_names[r] : "";
@@ -77,15 +85,6 @@ static url_str hostname(const url *u) {
 static int is_ldh(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
          (c >= '0' && c <= '9') || c == '-' || c == '.';
-}
-
-/* Whether s has a label starting "xn--" (any case). */
-static int has_xn(const char *s, size_t n) {
-  for (size_t i = 0; i + 4 <= n; i++)
-    if ((i == 0 || s[i - 1] == '.') && (s[i] | 0x20) == 'x' &&
-        (s[i + 1] | 0x20) == 'n' && s[i + 2] == '-' && s[i + 3] == '-')
-      return 1;
-  return 0;
 }
 
 /* ----------------------------------------------- the host as written */
@@ -296,9 +295,31 @@ static int embedded_domain(const dec_context *cx, const url *u,
   int rc;
   if (u->host_type != URL_HOST_DOMAIN && u->host_type != URL_HOST_OPAQUE)
     return URL_OK;
+  if (cx->targets && u->host_type == URL_HOST_DOMAIN) {
+    size_t at, len;
+    int tail;
+    long ti = dec_embedded_target(cx->targets, h.s, h.n, &at, &len, &tail,
+                                  &rc);
+    if (rc) return rc;
+    /* a tail embedding (uni-hamburg.de, tu-berlin.de, www-google.com) is
+       Chromium's Safety Tip, not its interstitial: on real URLs it names
+       a city or a word far more often than a brand */
+    if (ti >= 0 && !tail) {
+      url_str listed;
+      dec_targets_domain(cx->targets, ti, &listed);
+      dec_finding *x = finding(f, DEC_R_EMBEDDED_DOMAIN, "host");
+      url_buf_append(&f->text, h.s + at, len);
+      end_detail(f, x);
+      looks_like(f, x, listed.s, listed.n);
+      return URL_OK;
+    }
+  }
   rc = url_psl_registrable_domain(cx->psl, h.s, h.n, URL_HOST_DOMAIN, &reg);
   if (rc != URL_OK && rc != URL_FAILURE) return rc;
-  size_t limit = reg.s ? (size_t)(reg.s - h.s) : h.n;
+  /* a host that is itself a public suffix (service.gov.uk) has no
+     registrable domain to end before: it holds none of its own */
+  if (!reg.s) return URL_OK;
+  size_t limit = (size_t)(reg.s - h.s);
   size_t cut = 0;
   while (cut < h.n && is_ldh(h.s[cut])) cut++;
   if (cut < h.n && cut > 0 && cut <= limit) {
@@ -316,6 +337,15 @@ static int embedded_domain(const dec_context *cx, const url *u,
     if (rc) return rc;
   }
   if (!found.s) return URL_OK;
+  /* a domain embedding itself (google.com.google.com: Chromium's
+     IsEmbeddingItself) */
+  if (found.n == reg.n && !memcmp(found.s, reg.s, reg.n)) return URL_OK;
+  /* a target's own domain there was judged by the target search above
+     (allowlisted, the host itself: google.com.google.com) */
+  if (cx->targets && dec_domains_find(cx->policy, cx->version,
+                                      dec_targets_domains(cx->targets),
+                                      found.s, found.n, &rc) >= 0)
+    return rc;
   dec_finding *x = finding(f, DEC_R_EMBEDDED_DOMAIN, "host");
   url_buf_append(&f->text, h.s, part);
   end_detail(f, x);
@@ -351,7 +381,7 @@ static int mapped_host(const dec_context *cx, const url *u, url_str w,
   if (u->host_type != URL_HOST_DOMAIN) return URL_OK;
   /* the common case: written as parsed but for ASCII case, no xn-- */
   url_str ph = hostname(u);
-  if (w.n == ph.n && !has_xn(w.s, w.n)) {
+  if (w.n == ph.n && !dec_has_xn(w.s, w.n)) {
     size_t i = 0;
     while (i < w.n && url_ascii_lower(w.s[i]) == ph.s[i]) i++;
     if (i == w.n) return URL_OK;
@@ -404,7 +434,7 @@ static int idn_unsafe(const dec_context *cx, const url *u, dec_findings *f) {
   int check, rc;
   size_t at, at_len;
   url_str h = hostname(u);
-  if (u->host_type != URL_HOST_DOMAIN || !has_xn(h.s, h.n)) return URL_OK;
+  if (u->host_type != URL_HOST_DOMAIN || !dec_has_xn(h.s, h.n)) return URL_OK;
   url_buf_init(&out, f->text.mem, so, sizeof so, (size_t)-1);
   url_buf_init(&uni, f->text.mem, su, sizeof su, (size_t)-1);
   rc = dec_display_host(cx->policy, cx->version, NULL, h.s, h.n, &out, &check,
@@ -427,9 +457,9 @@ static int idn_unsafe(const dec_context *cx, const url *u, dec_findings *f) {
   return rc;
 }
 
-/* lookalike: the host's skeleton is a target's (Chromium's top-domain
-   rule), or its registrable domain's skeleton is one edit or one swap from
-   a target's (Chromium's lookalike rules). */
+/* lookalike: the skeleton of a host with an IDN label is a target's
+   (Chromium's top-domain rule), or its registrable domain is near a
+   target's (dec_targets_near: Chromium's lookalike rules). */
 static int lookalike(const dec_context *cx, const url *u, dec_findings *f) {
   url_buf uni;
   char su[256];
@@ -440,18 +470,25 @@ static int lookalike(const dec_context *cx, const url *u, dec_findings *f) {
   url_buf_init(&uni, f->text.mem, su, sizeof su, (size_t)-1);
   rc = url_domain_to_unicode(h.s, h.n, &uni);
   if (rc == URL_OK) {
-    const char *t = dec_domains_match(cx->policy, cx->version,
-                                      dec_targets_domains(cx->targets),
-                                      uni.ptr, uni.len, &len, &rc);
+    /* skeletons only for a host with an IDN label: an ASCII host's
+       skeleton differs only by rn/m, 0/o, 1/l (Chromium's
+       has_idn_component); digits for letters are read below */
+    const char *t = !dec_has_xn(h.s, h.n)
+                        ? NULL
+                        : dec_domains_match(cx->policy, cx->version,
+                                            dec_targets_domains(cx->targets),
+                                            uni.ptr, uni.len, &len, &rc);
     if (!t && rc == URL_OK)
-      t = dec_targets_near(cx->targets, cx->policy, cx->psl, h.s, h.n, &len,
-                           &how, &rc);
+      t = dec_targets_near(cx->targets, h.s, h.n, &len, &how, &rc);
     if (t) {
       dec_finding *x = finding(f, DEC_R_LOOKALIKE, "host");
       url_buf_append(&f->text, uni.ptr, uni.len);
-      url_buf_puts(&f->text, how == DEC_NEAR_EDIT   ? " (one edit)"
-                             : how == DEC_NEAR_SWAP ? " (two characters swapped)"
-                                                    : " (same skeleton)");
+      url_buf_puts(&f->text,
+                   how == DEC_NEAR_EDIT       ? " (one edit)"
+                   : how == DEC_NEAR_SWAP     ? " (two characters swapped)"
+                   : how == DEC_NEAR_DIGITS   ? " (digits for letters)"
+                   : how == DEC_NEAR_SKELETON ? " (same name, another registry)"
+                                              : " (same skeleton)");
       end_detail(f, x);
       looks_like(f, x, t, len);
     }
@@ -460,12 +497,56 @@ static int lookalike(const dec_context *cx, const url *u, dec_findings *f) {
   return rc;
 }
 
+/* combo-squatting and brand-in-subdomain (combo.h): the host's token, or
+   its registrable domain, and the target whose brand it holds. */
+static int brands(const dec_context *cx, const url *u, dec_findings *f) {
+  int rc = URL_OK;
+  size_t at = 0, len = 0;
+  url_str h = hostname(u), listed;
+  if (!cx->targets || u->host_type != URL_HOST_DOMAIN) return URL_OK;
+  long ti = dec_combo_squatting(cx->targets, h.s, h.n, &rc);
+  if (ti >= 0) {
+    url_str reg;
+    size_t e2ld;
+    dec_finding *x = finding(f, DEC_R_COMBO_SQUATTING, "host");
+    if (dec_etld1(cx->psl, h.s, h.n, &reg, &e2ld, &rc))
+      url_buf_append(&f->text, reg.s, reg.n);
+    end_detail(f, x);
+    dec_targets_listed(cx->targets, ti, &listed);
+    looks_like(f, x, listed.s, listed.n);
+  }
+  if (rc) return rc;
+  /* a brand's label in a target's embedded domain (paypal.com.evil.net)
+     is that embedding, told once */
+  for (size_t k = 0; k < f->n; k++)
+    if (f->v[k].reason == DEC_R_EMBEDDED_DOMAIN) return URL_OK;
+  ti = dec_brand_in_subdomain(cx->targets, h.s, h.n, &at, &len, &rc);
+  if (ti >= 0) {
+    dec_finding *x = finding(f, DEC_R_BRAND_IN_SUBDOMAIN, "host");
+    url_buf_append(&f->text, h.s + at, len);
+    end_detail(f, x);
+    dec_targets_listed(cx->targets, ti, &listed);
+    looks_like(f, x, listed.s, listed.n);
+  }
+  return rc;
+}
+
 int dec_deceptions(const dec_context *cx, const char *s, size_t n,
                    const url *u, dec_findings *f) {
   url_str w = {NULL, 0};
   int rc = URL_OK, has_w;
+  dec_context own = *cx;
   f->n = 0;
   f->text.len = 0;
+  /* Chromium warns on no site of its own lists (IsTopDomain, the engaged
+     sites): a host on a target's registrable domain is read as without
+     targets */
+  if (cx->targets && u->host_type == URL_HOST_DOMAIN) {
+    url_str h = hostname(u);
+    if (dec_targets_own(cx->targets, h.s, h.n, &rc)) own.targets = NULL;
+    if (rc) return rc;
+    cx = &own;
+  }
   has_w = u->host_type != URL_HOST_NONE &&
           written_host(s, n, u->scheme_type != URL_SCHEME_OTHER, &w);
   credentials(u, f);
@@ -475,6 +556,7 @@ int dec_deceptions(const dec_context *cx, const char *s, size_t n,
   if (rc == URL_OK && has_w) rc = mapped_host(cx, u, w, f);
   if (rc == URL_OK) rc = idn_unsafe(cx, u, f);
   if (rc == URL_OK) rc = lookalike(cx, u, f);
+  if (rc == URL_OK) rc = brands(cx, u, f);
   if (rc == URL_OK) rc = f->text.err;
   return rc;
 }

@@ -22,6 +22,8 @@ typedef enum dec_reason {
   DEC_R_MAPPED_HOST,
   DEC_R_IDN_UNSAFE,
   DEC_R_LOOKALIKE,
+  DEC_R_COMBO_SQUATTING,
+  DEC_R_BRAND_IN_SUBDOMAIN,
   DEC_R_COUNT
 } dec_reason;
 

@@ -90,7 +90,30 @@ const char *dec_prototype(uint32_t c, int version, size_t *len) {
   return dec_proto_pool + t[lo].off;
 }
 
-/* §4: skeleton(X) = NFD(prototypes of NFD(X)). */
+/* Default_Ignorable_Code_Point (DerivedCoreProperties.txt, the same in
+   Unicode 16.0 and 17.0); deceptive_test checks it against the regular
+   expressions' table of the property (pattern/uprops.h). */
+static const uint32_t default_ignorable[][2] = {
+    {0x00AD, 0x00AD},   {0x034F, 0x034F},   {0x061C, 0x061C},
+    {0x115F, 0x1160},   {0x17B4, 0x17B5},   {0x180B, 0x180F},
+    {0x200B, 0x200F},   {0x202A, 0x202E},   {0x2060, 0x206F},
+    {0x3164, 0x3164},   {0xFE00, 0xFE0F},   {0xFEFF, 0xFEFF},
+    {0xFFA0, 0xFFA0},   {0xFFF0, 0xFFF8},   {0x1BCA0, 0x1BCA3},
+    {0x1D173, 0x1D17A}, {0xE0000, 0xE0FFF}};
+
+int dec_default_ignorable(uint32_t c) {
+  size_t lo = 0, hi = sizeof default_ignorable / sizeof *default_ignorable;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (default_ignorable[mid][1] < c) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < sizeof default_ignorable / sizeof *default_ignorable &&
+         default_ignorable[lo][0] <= c;
+}
+
+/* §4 as revised for Unicode 15.1: skeleton(X) = NFD(prototypes of NFD(X)
+   less its Default_Ignorable_Code_Point characters). */
 int dec_skeleton(const char *s, size_t n, int version, url_buf *out) {
   url_buf a, b;
   char sa[256], sb[256];
@@ -101,6 +124,7 @@ int dec_skeleton(const char *s, size_t n, int version, url_buf *out) {
   for (size_t i = 0; rc == URL_OK && i < a.len;) {
     size_t at = i, len;
     uint32_t c = url_utf8_next((const unsigned char *)a.ptr, a.len, &i);
+    if (dec_default_ignorable(c)) continue;
     const char *p = dec_prototype(c, version, &len);
     if (p) url_buf_append(&b, p, len);
     else url_buf_append(&b, a.ptr + at, i - at);

@@ -42,9 +42,14 @@ const char *dec_type_name(int bit); /* "Not_Character" ... "Recommended" */
    maps to itself. */
 const char *dec_prototype(uint32_t c, int version, size_t *len);
 
+/* Default_Ignorable_Code_Point, which §4 removes since Unicode 15.1. */
+int dec_default_ignorable(uint32_t c);
+
 /*
-** The skeleton of valid UTF-8 s[0..n) (§4): NFD, each code point replaced
-** by its prototype, NFD again; appended to out.  URL_OK or out's error.
+** The skeleton of valid UTF-8 s[0..n) (§4, Unicode 15.1 and later): NFD,
+** Default_Ignorable_Code_Point characters removed, each code point
+** replaced by its prototype, NFD again; appended to out.  URL_OK or out's
+** error.
 */
 int dec_skeleton(const char *s, size_t n, int version, url_buf *out);
 

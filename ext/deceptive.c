@@ -339,8 +339,8 @@ static int dc_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
       url_arg a;
       rc = url_arg_read(&a, argv[1], cur->max);
       if (rc == URL_OK)
-        rc = dec_targets_new(p, version, url_conn_psl(cur->conn), a.s, a.n,
-                             &c->targets);
+        rc = dec_targets_new(p, version, url_conn_psl(cur->conn), NULL, a.s,
+                             a.n, &c->targets);
       url_arg_free(&a);
       if (rc) return rc;
       c->targets_version = version;

@@ -437,6 +437,7 @@ typedef struct url_tvf_arg {
   double r;
   url_buf bytes; /* text or blob */
   char st[64];
+  int same; /* url_tvf_arg_same found this filter's value equal: kept */
 } url_tvf_arg;
 
 typedef struct url_tvf_cursor {
@@ -474,8 +475,9 @@ struct url_tvf {
   int (*next)(url_tvf_cursor *c);
 };
 
-/* Whether v reads as the same bytes as the copy a (both non-NULL). */
-int url_tvf_arg_same(const url_tvf_arg *a, sqlite3_value *v);
+/* Whether v is of a's type and reads as the same bytes as the copy a (both
+   non-NULL); if so, the copy is kept as it is after this filter. */
+int url_tvf_arg_same(url_tvf_arg *a, sqlite3_value *v);
 
 /* Sets the error "NAME: text" of c's function, for a filter that then
    returns URL_FAILURE. */

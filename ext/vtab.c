@@ -124,6 +124,7 @@ static int tvf_best_index(sqlite3_vtab *vt, sqlite3_index_info *info) {
 
 static void arg_init(url_tvf_arg *a) {
   a->type = SQLITE_NULL;
+  a->same = 0;
   url_buf_init(&a->bytes, &url_mem_sqlite, a->st, sizeof a->st, ARG_MAX);
 }
 
@@ -153,6 +154,9 @@ static int tvf_close(sqlite3_vtab_cursor *cur) {
 
 /* Keeps a copy of v (NULL: not given) for its hidden column. */
 static int arg_keep(url_tvf_arg *a, sqlite3_value *v) {
+  /* the filter found the value equal to the one kept: no second copy (a
+     list of targets is compared, not copied, from row to row) */
+  if (a->same) return URL_OK;
   if (a->bytes.err) { /* unusable after an error: start over */
     url_buf_free(&a->bytes);
     arg_init(a);
@@ -174,16 +178,19 @@ static int arg_keep(url_tvf_arg *a, sqlite3_value *v) {
   return a->bytes.err;
 }
 
-int url_tvf_arg_same(const url_tvf_arg *a, sqlite3_value *v) {
+int url_tvf_arg_same(url_tvf_arg *a, sqlite3_value *v) {
   int t = sqlite3_value_type(v);
   if (a->type == SQLITE_NULL || t == SQLITE_NULL) return 0;
-  if ((a->type == SQLITE_BLOB) != (t == SQLITE_BLOB)) return 0;
   if (a->type == SQLITE_INTEGER || a->type == SQLITE_FLOAT) return 0;
+  /* a text with a text, a blob with a blob: the kept copy, type and
+     bytes, then serves unchanged */
+  if (a->type != t) return 0;
   const void *p = t == SQLITE_BLOB ? sqlite3_value_blob(v)
                                    : (const void *)sqlite3_value_text(v);
   size_t n = (size_t)sqlite3_value_bytes(v);
   if (n != a->bytes.len) return 0;
-  return n == 0 || (p && memcmp(p, a->bytes.ptr, n) == 0);
+  a->same = n == 0 || (p && memcmp(p, a->bytes.ptr, n) == 0);
+  return a->same;
 }
 
 void url_tvf_base_open(url_tvf_base *tb, size_t max) {
@@ -231,6 +238,7 @@ static int tvf_filter(sqlite3_vtab_cursor *cur, int idx_num,
   c->max = url_db_max_len(c->db);
   c->row = 0;
   c->n_rows = 0;
+  for (int a = 0; a < def->n_args; a++) c->args[a].same = 0;
   int rc = def->filter(c, args);
   for (int a = 0; a < def->n_args; a++) {
     int rk = arg_keep(&c->args[a], args[a]);

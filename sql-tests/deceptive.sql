@@ -175,6 +175,25 @@ INSERT INTO checks VALUES ('display top domain list',
   url_display_host('xn--mnchen-3ya.de', ' # comment' || char(10) || 'example.com' || char(13, 10) || char(10) || 'not a domain!' || char(10) || 'munchen.de '),
   'xn--mnchen-3ya.de');
 INSERT INTO checks VALUES ('display top domain NULL', url_display_host('xn--mnchen-3ya.de', NULL), 'münchen.de');
+-- Chromium's IDNToUnicodeDeviationCharacters (non-transitional): ß and ς
+-- are safe, ZWNJ and ZWJ never are; youtuße.com has youtube.com's skeleton
+-- (ß reads as b).  And UTS #46 CheckHyphens, which its IDNToUnicode applies.
+INSERT INTO checks VALUES ('deviation sharp s', url_display_host('xn--fu-hia.de'), 'fuß.de');
+INSERT INTO checks VALUES ('deviation final sigma', url_display_host('xn--mxac2c.gr'), 'αβς.gr');
+INSERT INTO checks VALUES ('deviation zwnj', url_display_host('xn--h2by8byc123p.in'), 'xn--h2by8byc123p.in');
+INSERT INTO checks VALUES ('deviation zwj', url_display_host('xn--11b6iy14e.in'), 'xn--11b6iy14e.in');
+INSERT INTO checks VALUES ('deviation youtube', url_display_host('xn--youtue-fta.com', 'youtube.com'), 'xn--youtue-fta.com');
+INSERT INTO checks VALUES ('deviation youtube skeleton', url_skeleton('youtuße.com'), url_skeleton('youtube.com'));
+INSERT INTO checks VALUES ('deviation zwnj reason', (SELECT detail FROM url_deceptions('https://xn--h2by8byc123p.in/') WHERE reason = 'idn-unsafe'),
+  'icu-spoof-checks: xn--h2by8byc123p (त्' || char(0x200c) || 'रि)');
+INSERT INTO checks VALUES ('check hyphens 3-4', url_display_host('xn-----8kci4dhsd.com'), 'xn-----8kci4dhsd.com');
+INSERT INTO checks VALUES ('check hyphens other labels decoded', url_display_host('xn-----8kci4dhsd.xn--mnchen-3ya.de'), 'xn-----8kci4dhsd.münchen.de');
+INSERT INTO checks VALUES ('check hyphens reason', (SELECT detail FROM url_deceptions('https://xn-----8kci4dhsd.com/') WHERE reason = 'idn-unsafe'),
+  'check-hyphens: xn-----8kci4dhsd (ру--авто)');
+INSERT INTO checks VALUES ('check hyphens elsewhere', url_display_host('xn--a--b-3ra.com'), 'a--bü.com');
+-- the skeleton removes default ignorable code points (UTS #39 15.1)
+INSERT INTO checks VALUES ('skeleton default ignorable', url_skeleton('pay'||char(0x200B)||'pal', 'uts39'), url_skeleton('paypal', 'uts39'));
+INSERT INTO checks VALUES ('skeleton default ignorable 17.0', url_skeleton('pay'||char(0xAD, 0x2060)||'pal', 'uts39', '17.0'), 'paypal');
 INSERT INTO checks VALUES ('display thorn outside .is', url_display_host('xn--orlkur-rta2u.com'), 'xn--orlkur-rta2u.com');
 INSERT INTO checks VALUES ('display thorn in .is', url_display_host('xn--orlkur-rta2u.is'), 'þorlákur.is');
 INSERT INTO checks VALUES ('display schwa outside .az', url_display_host('xn--bak-ftb.com'), 'xn--bak-ftb.com');
@@ -282,15 +301,102 @@ INSERT INTO r VALUES
   ('https://www.xn--80ak6aa92e.com/', 'apple.com', 'lookalike', 'www.аррӏе.com (same skeleton)', 'apple.com'),
   ('https://xn--mnchen-3ya.de/', 'munchen.de', 'lookalike', 'münchen.de (same skeleton)', 'munchen.de'),
   ('https://xn--pypal-4ve.com/', 'google.com' || char(10) || 'paypal.com', 'lookalike', 'pаypal.com (same skeleton)', 'paypal.com'),
-  ('https://paypall.com/', 'paypal.com', 'lookalike', 'paypall.com (one edit)', 'paypal.com'),
-  ('https://www.paypa1.com/', 'paypal.com', 'lookalike', 'www.paypa1.com (same skeleton)', 'paypal.com'),
-  ('https://www.paypaal.com/', 'paypal.com', 'lookalike', 'www.paypaal.com (one edit)', 'paypal.com'),
+  ('https://paypall.com/', '+paypal.com', 'lookalike', 'paypall.com (one edit)', 'paypal.com'),
+  ('https://www.paypa1.com/', 'paypal.com', 'lookalike', 'www.paypa1.com (digits for letters)', 'paypal.com'),
+  ('https://www.paypaal.com/', '+paypal.com', 'lookalike', 'www.paypaal.com (one edit)', 'paypal.com'),
   ('https://login.pyapal.com/', 'paypal.com', 'lookalike', 'login.pyapal.com (two characters swapped)', 'paypal.com'),
-  ('https://gooogle.co.uk/', 'google.com' || char(10) || 'google.co.uk', 'lookalike', 'gooogle.co.uk (one edit)', 'google.co.uk');
+  ('https://gooogle.co.uk/', 'google.com' || char(10) || '+google.co.uk', 'lookalike', 'gooogle.co.uk (one edit)', 'google.co.uk');
 INSERT INTO checks SELECT 'reason ' || reason || ' ' || input,
   (SELECT detail || '|' || ifnull(looks_like, '-') FROM url_deceptions(r.input, r.targets) d WHERE d.reason = r.reason),
   r.detail || '|' || ifnull(r.looks_like, '-') FROM r;
 INSERT INTO checks VALUES ('reasons', (SELECT count(*) FROM r), 33);
+-- issue 41: what phishing uses.  Target embedding (Chromium's
+-- TargetEmbeddingTest: a target's registrable domain inside the host,
+-- separated by dots or hyphens, not the host itself, not allowlisted
+-- ("!host"), not the same name on another registry, not short),
+-- combo-squatting (Chromium's keywords), a brand in a hyphenated label,
+-- the sharper lookalike.
+CREATE TEMP TABLE tg(x);
+INSERT INTO tg VALUES ('google.com' || char(10) || 'google.co.uk' || char(10) || 'office.com' || char(10) || 'hp.com'
+  || char(10) || 'vk.com' || char(10) || 'highengagement.com' || char(10) || 'subdomain.highengagement.com'
+  || char(10) || '!scholar.google.com' || char(10) || 'paypal.com' || char(10) || 'runescape.com'
+  || char(10) || '+wellsfargo.com' || char(10) || '+facebook.com' || char(10) || '+rakuten.co.jp'
+  || char(10) || 'microsoft.com' || char(10) || 'awsdns-34.com' || char(10) || 'youtube.com' || char(10) || 'trezor.io'
+  || char(10) || 'archive.org');
+CREATE TEMP TABLE emb(host, looks);
+INSERT INTO emb VALUES
+  ('this-is-a-very-long-url-but-it-should-not-affect-the-outcome-of-this-target-embedding-test-google.com-login.com', 'google.com'),
+  ('google-com-this-is-a-very-long-url-but-it-should-not-affect-the-outcome-of-this-target-embedding-test-login.com', 'google.com'),
+  ('this-is-a-very-long-url-but-it-should-not-affect-google-the-outcome-of-this-target-embedding-test.com-login.com', NULL),
+  ('goog0le.com-login.com', NULL), ('xn--googl-fsa.com-login.com', 'google.com'),
+  ('google.com.foo.com', 'google.com'), ('foo-google.com-bar.com', 'google.com'), ('foo-google.com.foo.com', 'google.com'),
+  ('a.b.c.d.e.f.g.h.foo-google.com.foo.com', 'google.com'), ('1.2.3.4.5.6.google.com-foo.com', 'google.com'),
+  ('foo.google.com.foo.com', 'google.com'), ('foo-google.l.com-foo.com', NULL), ('foo.google-com-foo.com', 'google.com'),
+  ('scholar.google.com.foo.com', NULL), ('foo.scholar.google.com.foo.com', NULL), ('scholar.foo.google.com.foo.com', 'google.com'),
+  ('hp.com-foo.com', NULL), ('googlecom-foo.com', 'google.com'), ('foo.googlecom-foo.com', 'google.com'), ('vkcom-foo.com', NULL),
+  ('foo.google.com', NULL), ('foo.bar.google.com', NULL), ('google.com', NULL), ('google.co.uk', NULL),
+  ('google.randomreg-login.com', NULL), ('com.foo.com', NULL), ('foo.google.co.uk.foo.com', 'google.co.uk'),
+  ('google.com.mx', NULL), ('google.com.de', NULL), ('foo.highengagement.com.foo.com', 'highengagement.com'),
+  ('foo.subdomain.highengagement.com.foo.com', 'subdomain.highengagement.com'),
+  ('highengagement.com.highengagement.com', NULL), ('google.com.google.com', NULL), ('www.google.com.google.com', NULL),
+  ('google-com.com', 'google.com'), ('google-com.google-com.com', 'google.com'), ('office.com-foo.com', 'office.com'),
+  ('example-office.com', NULL), ('secure.runescape.com-zx.ru', 'runescape.com'), ('google-com.evil.example', 'google.com'),
+  ('paypal.com-secure.net', 'paypal.com'), ('www.youtube.com', NULL), ('service.gov.uk', NULL);
+INSERT INTO checks SELECT 'embedding ' || host,
+  (SELECT looks_like FROM url_deceptions('https://' || emb.host || '/', (SELECT x FROM tg)) WHERE reason = 'embedded-domain'), looks FROM emb;
+INSERT INTO checks VALUES ('embedding cases', (SELECT count(*) FROM emb), 43);
+INSERT INTO checks VALUES ('embedding: a public suffix host holds none', (SELECT count(*) FROM url_deceptions('https://service.gov.uk/')), 0);
+CREATE TEMP TABLE brand(url, reason, detail, looks);
+INSERT INTO brand VALUES
+  ('https://google-login.com/', 'combo-squatting', 'google-login.com', 'google.com'),
+  ('https://youtube-secure.net/', 'combo-squatting', 'youtube-secure.net', 'youtube.com'),
+  ('https://googleaccount.co.uk/', 'combo-squatting', 'googleaccount.co.uk', 'google.co.uk'),
+  ('https://login.google.com/', 'combo-squatting', NULL, NULL),
+  ('https://wellsfargo-auth.000webhostapp.com/', 'brand-in-subdomain', 'wellsfargo', 'wellsfargo.com'),
+  ('https://paypal-verify.account.example.net/', 'brand-in-subdomain', 'paypal', 'paypal.com'),
+  ('https://paypal.blog.example.net/', 'brand-in-subdomain', 'paypal', 'paypal.com'),
+  ('https://archive.blog.example.net/', 'brand-in-subdomain', NULL, NULL),
+  ('https://paypal-help.paypal.de/', 'brand-in-subdomain', NULL, NULL),
+  ('https://faccebook.link/', 'lookalike', 'faccebook.link (one edit)', 'facebook.com'),
+  ('https://rakuiten.co/', 'lookalike', 'rakuiten.co (one edit)', 'rakuten.co.jp'),
+  ('https://faceb00k.com/', 'lookalike', 'faceb00k.com (digits for letters)', 'facebook.com'),
+  ('https://micr0s0ft.com/', 'lookalike', 'micr0s0ft.com (digits for letters)', 'microsoft.com'),
+  ('https://xn--trzor-o51b.com/', 'lookalike', 'trẹzor.com (same name, another registry)', 'trezor.io'),
+  ('https://awsdns-43.com/', 'lookalike', NULL, NULL),
+  ('https://faceboo.org/', 'lookalike', NULL, NULL),
+  ('https://facebook.de/', 'lookalike', NULL, NULL);
+INSERT INTO checks SELECT 'brand ' || reason || ' ' || url,
+  (SELECT detail || '|' || looks_like FROM url_deceptions(brand.url, (SELECT x FROM tg)) d WHERE d.reason = brand.reason),
+  detail || '|' || looks FROM brand;
+INSERT INTO checks VALUES ('brand cases', (SELECT count(*) FROM brand), 17);
+INSERT INTO checks VALUES ('no extra reasons without targets',
+  (SELECT count(*) FROM brand, url_deceptions(brand.url)), 0);
+-- Chromium warns on no site of its own lists (IsTopDomain, the engaged
+-- sites): a host on a target's registrable domain is read as without
+-- targets; a user's site on a hosting platform (a private registry of the
+-- list) is not the platform's own.
+INSERT INTO checks VALUES ('own: a target''s subdomain',
+  (SELECT count(*) FROM url_deceptions('https://www-archive.mozilla.org/', 'mozilla.org' || char(10) || 'archive.org')), 0);
+INSERT INTO checks VALUES ('own: securityfocus is a target',
+  (SELECT count(*) FROM url_deceptions('https://www.securityfocus.com/', 'securityfocus.com' || char(10) || '+focus.cn')), 0);
+INSERT INTO checks VALUES ('own: not a hosting platform''s user',
+  (SELECT reason || '|' || looks_like FROM url_deceptions('https://paypal-auth.blogspot.com/', 'blogspot.com' || char(10) || 'paypal.com')),
+  'brand-in-subdomain|paypal.com');
+INSERT INTO checks VALUES ('own: a domain embedding itself, without targets',
+  (SELECT count(*) FROM url_deceptions('https://google.com.google.com/')), 0);
+-- one edit counts from an engaged target only ("+host"); skeletons only
+-- for IDN hosts; IDN lookalikes on another registry (unıswap, trėzor)
+INSERT INTO checks VALUES ('one edit, not engaged', (SELECT count(*) FROM url_deceptions('https://faccebook.link/', 'facebook.com')), 0);
+INSERT INTO checks VALUES ('one edit, engaged', (SELECT detail FROM url_deceptions('https://faccebook.link/', '+facebook.com')), 'faccebook.link (one edit)');
+INSERT INTO checks VALUES ('ascii skeleton', (SELECT count(*) FROM url_deceptions('https://rnicrosoft.com/', 'microsoft.com')), 0);
+INSERT INTO checks VALUES ('dotless i', (SELECT detail || '|' || looks_like FROM url_deceptions('https://xn--unswap-q9a.com/', 'uniswap.org')),
+  'unıswap.com (same name, another registry)|uniswap.org');
+INSERT INTO checks VALUES ('e with dot above', (SELECT detail || '|' || looks_like FROM url_deceptions('https://xn--trzor-7za.com/', 'trezor.io')),
+  'trėzor.com (same name, another registry)|trezor.io');
+-- combo-squatting's brands: Chromium's hard-coded ones and engaged targets
+INSERT INTO checks VALUES ('combo: a top site is not a brand', (SELECT count(*) FROM url_deceptions('https://linuxsecurity.com/', 'linux.com')), 0);
+INSERT INTO checks VALUES ('combo: engaged', (SELECT looks_like FROM url_deceptions('https://linux-login.com/', '+linux.com')), 'linux.com');
+INSERT INTO checks VALUES ('combo: hard-coded brand', (SELECT looks_like FROM url_deceptions('https://netflix-account.help/', 'netflix.com')), 'netflix.com');
 -- Chromium's false positives of one edit: only the registry differs, a
 -- numeric suffix, the first character, an inserted '-'; and names shorter
 -- than five characters before the registry.

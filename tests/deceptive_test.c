@@ -26,6 +26,7 @@
 #include "shared_read.h"
 #include "status.h"
 #include "utf8.h"
+#include "uprops.h"
 #include "uts39.h"
 
 static const char *const dirs[2] = {"unicode-security/16.0.0/",
@@ -79,7 +80,8 @@ static int same(const url_buf *a, const url_buf *b) {
 
 static void confusables(int v, const dec_props *props) {
   char rel[128], line[512];
-  size_t n, i = 0, lines = 0, own_nfd = 0, split = 0, one = 0, split_proto = 0;
+  size_t n, i = 0, lines = 0, own_nfd = 0, split = 0, one = 0, split_proto = 0,
+         ignorable = 0;
   snprintf(rel, sizeof rel, "%sconfusables.txt", dirs[v]);
   char *s = shared_read_all(rel, &n);
   BUF(src);
@@ -100,7 +102,10 @@ static void confusables(int v, const dec_props *props) {
     lines++;
     url_unicode_normalize(src.ptr, src.len, 1, &nfd);
     dec_skeleton(src.ptr, src.len, v, &sk);
-    if (same(&nfd, &src)) {
+    if (dec_default_ignorable((uint32_t)strtoul(line, NULL, 16))) {
+      /* §4 (15.1): a default ignorable source is removed */
+      ignorable++;
+    } else if (same(&nfd, &src)) {
       /* §4: NFD(X) = X, so skeleton(X) = NFD(prototype) */
       url_unicode_normalize(proto.ptr, proto.len, 1, &want);
       own_nfd++;
@@ -154,7 +159,7 @@ static void confusables(int v, const dec_props *props) {
     dec_skeleton(sk.ptr, sk.len, v, &sk2);
     if (!check(same(&sk, &sk2)))
       printf("FAIL %s skeleton of %s is not a fixed point\n", dirs[v], line);
-    if (same(&nfd, &src)) {
+    if (same(&nfd, &src) && !dec_default_ignorable(c)) {
       sk2.len = 0;
       dec_skeleton(proto.ptr, proto.len, v, &sk2);
       one += same(&sk, &sk2);
@@ -162,9 +167,10 @@ static void confusables(int v, const dec_props *props) {
         printf("FAIL %s %s: source and prototype differ\n", dirs[v], line);
     }
   }
-  printf("%s: %zu lines (%zu sources their own NFD, %zu split by NFD; %zu "
-         "prototypes NFD splits; %zu with the prototype's skeleton)\n",
-         rel, lines, own_nfd, split, split_proto, one);
+  printf("%s: %zu lines (%zu sources their own NFD, %zu split by NFD, %zu "
+         "default ignorable; %zu prototypes NFD splits; %zu with the "
+         "prototype's skeleton)\n",
+         rel, lines, own_nfd, split, ignorable, split_proto, one);
   check_named(lines == (v ? 6565u : 6355u), "confusables line count");
   url_buf_free(&src);
   url_buf_free(&proto);
@@ -308,6 +314,39 @@ static void policy(void) {
   dec_policy_free(p);
 }
 
+/* dec_default_ignorable against the regular expressions' table of
+   Default_Ignorable_Code_Point (Unicode 17.0), code point by code point. */
+static void di_add(void *ctx, uint32_t lo, uint32_t hi) {
+  unsigned char *in = ctx;
+  for (uint32_t c = lo; c <= hi && c < 0x110000; c++) in[c] = 1;
+}
+
+static void default_ignorables(void) {
+  unsigned char *in = calloc(0x110000, 1);
+  const char name[] = "Default_Ignorable_Code_Point";
+  int k = pat_uprop_find(name, sizeof name - 1), bad = 0;
+  size_t count = 0;
+  if (!check(in && k >= 0)) return;
+  pat_uprop_ranges(k, di_add, in);
+  for (uint32_t c = 0; c < 0x110000; c++) {
+    count += in[c];
+    if (!!dec_default_ignorable(c) != in[c] && bad++ < 5)
+      printf("FAIL Default_Ignorable_Code_Point U+%04X\n", (unsigned)c);
+  }
+  check_named(!bad && count == 4174, "Default_Ignorable_Code_Point");
+  /* the skeleton removes them, in both versions (UTS #39 15.1) */
+  for (int v = 0; v < 2; v++) {
+    BUF(a);
+    BUF(b);
+    dec_skeleton("pay\xe2\x80\x8bpal\xc2\xad", 11, v, &a);
+    dec_skeleton("paypal", 6, v, &b);
+    check_named(same(&a, &b), "skeleton without default ignorables");
+    url_buf_free(&a);
+    url_buf_free(&b);
+  }
+  free(in);
+}
+
 int main(void) {
   dec_props *props;
   if (dec_props_new(&url_mem_libc, &props) != URL_OK) {
@@ -319,6 +358,7 @@ int main(void) {
     identifiers(v);
   }
   dec_props_free(props);
+  default_ignorables();
   policy();
   return check_summary();
 }
