@@ -107,10 +107,6 @@ static inline size_t uri_length(const uri_parts *p) {
 */
 int uri_parse(const char *s, size_t n, uri_rule rule, uri_parts *p);
 
-/* The rule's index for its name (exact, case-sensitive as the RFCs
-   write them), or -1. */
-int uri_rule_lookup(const char *name, size_t n);
-
 /* RFC 3987 §2.2: ucschar (allowed in every IRI component but the scheme,
    the port and an IP literal) and iprivate (allowed in the query). */
 int uri_is_ucschar(uint32_t c);
