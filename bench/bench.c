@@ -359,6 +359,12 @@ static const bench_row ROWS[] = {
     {"uri_valid(u)", .vs = "uriparser_valid(u)"},
     {"uri_resolve('x/../y?q', u)", .vs = "uriparser_resolve(u, 'x/../y?q')"},
     {"uri_normalize(u)", .vs = "uriparser_normalize(u)"},
+    /* issue 39: the IRI-to-URI mapping costs nothing on a URI (one scan
+       for non-ASCII); uri_set parses its result back; one encoder table */
+    {"uri_equivalent(u, u)", .vs = "uri_normalize(u)"},
+    {"uri_set(u, 'port', NULL)", .vs = "uri_normalize(u)"},
+    {"url_encode(u)"},
+    {"uri_encode(u, 'rfc3986-path')", .vs = "url_encode(u)"},
     /* Chromium's display policy against url_hostname (issue 32: at most
        1.3x): the same parse, a scan for "xn--", the checks on IDN labels;
        then with 10,000 top domains or targets (bench_targets, read once per

@@ -265,6 +265,8 @@ static int expect(const char *fn, int ok, const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
+  for (char *q = msg; *q; q++) /* one line per failure */
+    if (*q == '\n') *q = ' ';
   if (fn && is_known(fn)) {
     known_checks++;
     if (!ok) {

@@ -136,7 +136,7 @@ static void host_to_unicode(url_buf *out, size_t h) {
   char st[256];
   url_buf host;
   url_buf_init_like(&host, out, st, sizeof st, out->max);
-  url_buf_append(&host, out->ptr + h, out->len - h);
+  if (out->len > h) url_buf_append(&host, out->ptr + h, out->len - h);
   if (host.err) {
     out->err = host.err;
     url_buf_free(&host);

@@ -62,13 +62,13 @@ int uri_edit_write(const uri_edit *e, url_buf *out) {
   if (out->err) return 0;
   /* read back: the same components, each as set */
   uri_parts p;
-  const char *r = out->ptr + start;
+  const char *r = out->len > start ? out->ptr + start : "";
   if (!uri_parse(r, out->len - start, URI_RULE_IRI_REFERENCE, &p)) return 0;
   for (int c = 0; c < URI_COMPONENT_COUNT; c++) {
     int want = (has >> c) & 1 || c == URI_PATH;
     if (uri_has(&p, (uri_component)c) != want) return 0;
     if (want && (p.c[c].len != e->n[c] ||
-                 memcmp(r + p.c[c].off, e->s[c], e->n[c]) != 0))
+                 (e->n[c] && memcmp(r + p.c[c].off, e->s[c], e->n[c]) != 0)))
       return 0;
   }
   return 1;
