@@ -292,15 +292,15 @@ static const bench_row ROWS[] = {
     {"url_href(u)", "ada_href(u)"},
     {"url_hostname(u)", "ada_hostname(u)"},
     {"url_origin(u)"},
-    {"url_resolve(" BASE_URL ", u)", "ada_resolve(" BASE_URL ", u)",
-     .label = "url_resolve(const base, u)"},
-    {"url_resolve(u, " REL_URL ")", "ada_resolve(u, " REL_URL ")",
-     .label = "url_resolve(u, const rel): per-row base"},
+    {"url_resolve(u, " BASE_URL ")", "ada_resolve(" BASE_URL ", u)",
+     .label = "url_resolve(u, const base)"},
+    {"url_resolve(" REL_URL ", u)", "ada_resolve(u, " REL_URL ")",
+     .label = "url_resolve(const rel, u): per-row base"},
     /* The URL parser with an encoding against the UTF-8 call (issue 25:
        at most 1.2x): only a special URL's non-ASCII query differs. */
-    {"url_resolve(" BASE_URL ", u, 'shift_jis')",
-     .label = "url_resolve(const base, u, 'shift_jis')",
-     .vs = "url_resolve(" BASE_URL ", u)"},
+    {"url_resolve(u, " BASE_URL ", 'shift_jis')",
+     .label = "url_resolve(u, const base, 'shift_jis')",
+     .vs = "url_resolve(u, " BASE_URL ")"},
     {"url_href(u, NULL, 'windows-1252')", .vs = "url_href(u)"},
     {"url_valid(u)"},
     {"c.href", .from = "urls, url_components(urls.u) AS c",
@@ -357,8 +357,14 @@ static const bench_row ROWS[] = {
     /* RFC 3986 (issue 31): against uriparser doing the same (aim: at most
        0.5x it; uri_valid at most 1.6x identity) */
     {"uri_valid(u)", .vs = "uriparser_valid(u)"},
-    {"uri_resolve(u, 'x/../y?q')", .vs = "uriparser_resolve(u, 'x/../y?q')"},
+    {"uri_resolve('x/../y?q', u)", .vs = "uriparser_resolve(u, 'x/../y?q')"},
     {"uri_normalize(u)", .vs = "uriparser_normalize(u)"},
+    /* issue 39: the IRI-to-URI mapping costs nothing on a URI (one scan
+       for non-ASCII); uri_set parses its result back; one encoder table */
+    {"uri_equivalent(u, u)", .vs = "uri_normalize(u)"},
+    {"uri_set(u, 'port', NULL)", .vs = "uri_normalize(u)"},
+    {"url_encode(u)"},
+    {"uri_encode(u, 'rfc3986-path')", .vs = "url_encode(u)"},
     /* Chromium's display policy against url_hostname (issue 32: at most
        1.3x): the same parse, a scan for "xn--", the checks on IDN labels;
        then with 10,000 top domains or targets (bench_targets, read once per

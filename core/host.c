@@ -275,6 +275,12 @@ static void ipv6_serialize(const uint16_t a[8], url_buf *out) {
   url_buf_append(out, s, k);
 }
 
+int url_ipv6_pieces(const char *s, size_t n, uint16_t a[8]) {
+  return ipv6_parse(s, n, a, NULL, 0);
+}
+
+void url_ipv6_write(const uint16_t a[8], url_buf *out) { ipv6_serialize(a, out); }
+
 /* ---------------------------------------------------------------- hosts */
 
 /*

@@ -5,6 +5,7 @@
 #define URL_HOST_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "url_buf.h"
 
@@ -47,6 +48,16 @@ int url_ends_in_a_number(const char *s, size_t n);
    decimal numbers 0-255 without leading zeros, joined by "." (what the
    IPv4 serializer writes). */
 int url_is_valid_ipv4_string(const char *s, size_t n);
+
+/*
+** An IPv6 address s[0..n) (no brackets) as its eight pieces, by the
+** Standard's IPv6 parser: 1, or 0 when it is not one.  And the pieces
+** serialized (the IPv6 serializer, without brackets: lower-case hex, no
+** leading zeros, the first longest run of two or more zero pieces written
+** "::", which is RFC 5952 §4's text).
+*/
+int url_ipv6_pieces(const char *s, size_t n, uint16_t a[8]);
+void url_ipv6_write(const uint16_t a[8], url_buf *out);
 
 /* Name of a host type as url_components reports it ('domain', ...), or NULL. */
 const char *url_host_type_name(url_host_type t);

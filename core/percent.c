@@ -69,12 +69,6 @@ void url_pct_encode_class(url_buf *out, const char *s, size_t n,
   encode(out, s, n, cls, mask, 0);
 }
 
-/* Bytes b[0..k) of the encoder's output, each percent-encoded if in mask. */
-static void put_bytes(url_buf *out, const unsigned char *b, int k,
-                      uint16_t mask, int space_as_plus) {
-  encode(out, (const char *)b, (size_t)k, url_char_class, mask, space_as_plus);
-}
-
 /* Whether the encoder maps ASCII byte c to itself in its present state:
    always, but for ISO-2022-JP outside ASCII, and its ESC, SO and SI. */
 static int ascii_is_itself(const url_encoder *e, unsigned char c) {
@@ -84,8 +78,15 @@ static int ascii_is_itself(const url_encoder *e, unsigned char c) {
 
 void url_pct_encode_after(url_buf *out, int enc, const char *s, size_t n,
                           const url_pct_set *set, int space_as_plus) {
+  url_pct_encode_after_class(out, enc, s, n, url_char_class, set->mask,
+                             space_as_plus);
+}
+
+void url_pct_encode_after_class(url_buf *out, int enc, const char *s, size_t n,
+                                const uint16_t cls[256], uint16_t mask,
+                                int space_as_plus) {
   if (enc == URL_ENC_UTF_8) {
-    url_pct_encode(out, s, n, set, space_as_plus);
+    encode(out, s, n, cls, mask, space_as_plus);
     return;
   }
   const unsigned char *u = (const unsigned char *)s;
@@ -97,14 +98,14 @@ void url_pct_encode_after(url_buf *out, int enc, const char *s, size_t n,
     /* A run of ASCII the encoder writes as it is: percent-encoded at once. */
     size_t run = i;
     while (i < n && u[i] < 0x80 && ascii_is_itself(&e, u[i])) i++;
-    if (i > run) encode(out, s + run, i - run, url_char_class, set->mask,
-                        space_as_plus);
+    if (i > run) encode(out, s + run, i - run, cls, mask, space_as_plus);
     if (i == n) break;
     /* "Set potentialError to the result of running encode or fail": one
        code point through the encoder; its bytes, then the error if any. */
     uint32_t cp = url_utf8_next(u, n, &i);
     int k = url_encoder_put(&e, cp, b);
-    put_bytes(out, b, k >= 0 ? k : e.error_len, set->mask, space_as_plus);
+    encode(out, (const char *)b, (size_t)(k >= 0 ? k : e.error_len), cls, mask,
+           space_as_plus);
     if (k >= 0) continue;
     /* "append "%26%23", followed by the shortest sequence of ASCII digits
        representing potentialError in base ten, followed by "%3B"" */
@@ -117,7 +118,8 @@ void url_pct_encode_after(url_buf *out, int enc, const char *s, size_t n,
     url_buf_append(out, num + d, sizeof num - (size_t)d);
   }
   /* The end-of-queue: ISO-2022-JP's return to ASCII. */
-  put_bytes(out, b, url_encoder_end(&e, b), set->mask, space_as_plus);
+  encode(out, (const char *)b, (size_t)url_encoder_end(&e, b), cls, mask,
+         space_as_plus);
 }
 
 void url_pct_decode_repeatedly(url_buf *out, const char *s, size_t n) {

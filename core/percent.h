@@ -133,6 +133,11 @@ void url_pct_encode(url_buf *out, const char *s, size_t n,
 */
 void url_pct_encode_after(url_buf *out, int enc, const char *s, size_t n,
                           const url_pct_set *set, int space_as_plus);
+/* The same over the sets of another class table (uri/encode.c's, which
+   names the sets of both standards): bytes whose class has a bit of mask. */
+void url_pct_encode_after_class(url_buf *out, int enc, const char *s, size_t n,
+                                const uint16_t cls[256], uint16_t mask,
+                                int space_as_plus);
 
 /*
 ** Percent-decodes s[0..n) into bytes appended to out (§1.3 "percent-decode").

@@ -88,6 +88,19 @@ int url_utf8_sanitize(const char *s, size_t n, url_buf *buf, const char **out,
   return URL_OK;
 }
 
+size_t url_utf8_source_offset(const unsigned char *s, size_t n, size_t off,
+                               size_t *i, size_t *o) {
+  if (off < *o) *i = *o = 0; /* behind the walk: start again */
+  while (*i < n) {
+    size_t bad = 0, k = seq_len(s + *i, n - *i, &bad);
+    size_t in = k ? k : bad, out = k ? k : 3; /* U+FFFD: three bytes */
+    if (*o + out > off) break;
+    *i += in;
+    *o += out;
+  }
+  return *i;
+}
+
 /* The last word overlaps the one before: lowercasing twice is lowercasing
    once. */
 void url_ascii_lower_n(char *p, size_t n) {

@@ -24,6 +24,16 @@ int url_utf8_sanitize(const char *s, size_t n, url_buf *buf, const char **out,
                       size_t *out_len);
 
 /*
+** The byte of s[0..n) that the byte at offset off of its url_utf8_sanitize
+** form comes from: its sequence's first byte (a U+FFFD: the first byte it
+** replaced; off past the end: n).  Walks both in step from (*i, *o), a
+** sequence's start in each ((0, 0) at first, then what the previous call
+** left), so offsets asked in ascending order cost one pass in all.
+*/
+size_t url_utf8_source_offset(const unsigned char *s, size_t n, size_t off,
+                               size_t *i, size_t *o);
+
+/*
 ** Decodes the code point at s[*i] of valid UTF-8 text and advances *i.
 ** Precondition: *i < n and the text is valid UTF-8.
 */
@@ -52,6 +62,14 @@ static inline uint32_t url_utf8_next(const unsigned char *s, size_t n,
 /* ASCII lowercase of one byte (other bytes unchanged). */
 static inline char url_ascii_lower(char c) {
   return c >= 'A' && c <= 'Z' ? (char)(c + ('a' - 'A')) : c;
+}
+
+/* Whether a[0..n) and b[0..n) are equal but for ASCII case (option
+   names, labels). */
+static inline int url_ascii_case_eq(const char *a, const char *b, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (url_ascii_lower(a[i]) != url_ascii_lower(b[i])) return 0;
+  return 1;
 }
 
 /* The eight bytes of w with their ASCII 'A'..'Z' lowercased, without a

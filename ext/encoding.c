@@ -37,6 +37,7 @@
 
 #include "encoding.h"
 #include "ext.h"
+#include "utf8.h"
 
 /* The encoding the label v names (url_arg_label: TEXT and BLOB alike),
    URL_ENC_NONE for no label, in *enc.  Returns URL_OK, URL_FAILURE for
@@ -100,6 +101,46 @@ static void result_blob(url_call *c, int rc) {
                           (sqlite3_uint64)c->out.len, SQLITE_TRANSIENT);
   else
     url_result(c->ctx, rc, NULL, 0);
+  url_call_end(c);
+}
+
+int url_arg_decode_to(sqlite3_context *ctx, int argc, sqlite3_value **argv,
+                      int i) {
+  if (i >= argc) return URL_ENC_UTF_8;
+  const char *p;
+  size_t n;
+  int rc = url_arg_label(argv[i], &p, &n);
+  if (rc == URL_FAILURE) return URL_ENC_UTF_8;
+  if (rc != URL_OK) {
+    sqlite3_result_error_nomem(ctx);
+    return URL_ARG_ERROR;
+  }
+  if (n == 6 && url_ascii_case_eq(p, "binary", 6)) return URL_ENC_BINARY;
+  return url_arg_encoding(ctx, argv, i);
+}
+
+void url_call_result_decoded(url_call *c, int rc, int enc) {
+  if (rc == URL_OK) rc = c->out.err;
+  if (rc != URL_OK || enc == URL_ENC_BINARY) {
+    result_blob(c, rc);
+    return;
+  }
+  const unsigned char *b = (const unsigned char *)(c->out.len ? c->out.ptr : "");
+  size_t n = c->out.len;
+  if (enc == URL_ENC_UTF_8 && url_utf8_valid_prefix(b, n) == n) {
+    url_call_result(c, rc);
+    return;
+  }
+  /* decoded (repaired) into c->host, a buffer the call does not use */
+  c->host.len = 0;
+  if (enc == URL_ENC_UTF_8) {
+    const char *t;
+    size_t tn;
+    rc = url_utf8_sanitize((const char *)b, n, &c->host, &t, &tn);
+  } else {
+    rc = url_decode_bytes(&c->host, enc, b, n);
+  }
+  url_result_buf(c->ctx, rc, (url_str){c->host.ptr, c->host.len}, &c->host);
   url_call_end(c);
 }
 

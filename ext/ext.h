@@ -197,6 +197,13 @@ int url_arg_read(url_arg *a, sqlite3_value *v, size_t max);
 void url_arg_free(url_arg *a);
 
 /*
+** url_arg_read, but a BLOB is read as its octets as they are, not as UTF-8
+** (docs/conventions.md, rule 5: octets in, octets out): what the
+** percent-encoders and -decoders take.
+*/
+int url_arg_octets(url_arg *a, sqlite3_value *v, size_t max);
+
+/*
 ** The bytes of v as SQLite holds them, unrepaired (may be invalid UTF-8):
 ** only for a fast path that takes any bytes and falls back on
 ** url_arg_read (url_parse_value, url_canonical).  Returns URL_OK (*p NULL
@@ -213,26 +220,75 @@ int url_arg_bytes(sqlite3_value *v, const char **p, size_t *n);
 int url_arg_label(sqlite3_value *v, const char **p, size_t *n);
 
 /*
-** Which of names[0..n) the label v is (url_arg_label, exact match): sets
-** *k to its index, or -1 when it is none of them.  Returns URL_OK,
-** URL_FAILURE for NULL, or URL_NOMEM.  url_arg_choice's lookup, for callers
-** that report errors their own way (a table-valued function's cursor).
+** Which of names[0..n) the label v is (url_arg_label): sets *k to its
+** index, or -1 when it is none of them.  An entry is a name, or names
+** joined by '|' (the project's, then a standard's own: "form|application/
+** x-www-form-urlencoded"); they match ASCII case-insensitively
+** (docs/conventions.md, rule 3).  Returns URL_OK, URL_FAILURE for NULL, or
+** URL_NOMEM.  url_arg_choice's lookup, for callers that report errors
+** their own way (a table-valued function's cursor).
 */
 int url_label_find(sqlite3_value *v, const char *const *names, int n, int *k);
 
 /*
 ** An argument argv[i] that names one of `names[0..n)` (a percent-encode
-** set, a profile, a mode): returns its index, URL_ARG_NULL when it is NULL
-** (the caller decides), or URL_ARG_ERROR after reporting "FN: unknown WHAT
-** 'x' (expected one of: a, b, c)".  Names match exactly (case-sensitive).
-** A constant argument is looked up once per statement (auxdata).
+** set, a profile, a mode; matched as url_label_find does): returns its
+** index, URL_ARG_NULL when it is NULL (the caller decides), or
+** URL_ARG_ERROR after reporting "FN: unknown WHAT 'x' (expected one of: a,
+** b, c)".  A constant argument is looked up once per statement (auxdata).
 */
 int url_arg_choice(sqlite3_context *ctx, sqlite3_value **argv, int i,
                    const char *what, const char *const *names, int n);
+/*
+** An optional option argument argv[i] (absent when i >= argc): its index,
+** dflt when it is absent or NULL (a NULL option is one not given,
+** docs/conventions.md rule 2), or URL_ARG_ERROR after reporting an
+** unknown name.
+*/
+int url_arg_option(sqlite3_context *ctx, int argc, sqlite3_value **argv,
+                   int i, const char *what, const char *const *names, int n,
+                   int dflt);
+/*
+** A setter's arguments (FIRST, part, value [, part, value ...]): checks
+** the count and every part name (names[0..n), as url_arg_choice), setting
+** which[] to their indexes.  Returns the number of pairs; URL_ARG_NULL when
+** a name is NULL (every name still checked; the values are the caller's
+** to read); or URL_ARG_ERROR
+** after reporting misuse ("expected FIRST followed by WHAT, value pairs").
+*/
+#define URL_MAX_PAIRS 64
+int url_arg_pairs(sqlite3_context *ctx, int argc, sqlite3_value **argv,
+                  const char *first, const char *what,
+                  const char *const *names, int n, int *which);
 /* Reports that error for v (which may be NULL: a NULL name is misuse where
    the caller says so). */
 void url_error_choice(sqlite3_context *ctx, sqlite3_value *v,
                       const char *what, const char *const *names, int n);
+
+/*
+** Positions in an argument as SQL's substr() counts it (docs/conventions.md,
+** rule 4): 1-based, in characters of a TEXT value, bytes of a BLOB, so
+** that substr(arg, position) starts at the place reported.  A TEXT
+** value's characters are counted as SQLite counts them: a byte of 0xC0 or
+** more with the continuation bytes after it, any other byte alone (on
+** invalid UTF-8 that is not a U+FFFD per maximal subsequence); a byte
+** inside a character has that character's position.  p[0..n) are the
+** argument's bytes as SQLite holds them (url_arg_bytes; a hidden column's
+** copy); with `repaired`, the offsets asked are into their
+** url_utf8_sanitize form (url_arg_read's text), mapped back first.
+** Offsets asked in ascending order cost one pass over p in all.
+*/
+typedef struct url_position {
+  const unsigned char *p;
+  size_t n;
+  int blob, repaired;
+  size_t b;          /* a character's first byte ... */
+  sqlite3_int64 c;   /* ... and how many characters come before it */
+  size_t si, so;     /* the repair's walk (url_utf8_source_offset) */
+} url_position;
+void url_position_init(url_position *x, const void *p, size_t n, int blob, int repaired);
+/* The position of byte offset off (of p, or of its repair). */
+sqlite3_int64 url_position_of(url_position *x, size_t off);
 
 /* A 0/1 flag argument: NULL is 0, the integer or real 0 or 1 is itself;
    any other number, text or blob is the error "FN: WHAT must be 0 or 1"
@@ -563,6 +619,27 @@ int url_arg_encoding(sqlite3_context *ctx, sqlite3_value **argv, int i);
    URL_ARG_ERROR with *msg "unknown encoding 'x'" (sqlite3_free it; NULL
    when out of memory). */
 int url_value_encoding(sqlite3_value *v, char **msg);
+
+/*
+** The encoding argument argv[i] of a decoder (url_decode, uri_decode;
+** encoding.c): an Encoding Standard label as url_arg_encoding reads it, or
+** 'binary' (ASCII case-insensitive): the bytes themselves, URL_ENC_BINARY.
+** Absent (i >= argc) or NULL: UTF-8.  URL_ARG_ERROR after reporting an
+** unknown label.
+*/
+#define URL_ENC_BINARY (-10)
+int url_arg_decode_to(sqlite3_context *ctx, int argc, sqlite3_value **argv,
+                      int i);
+/*
+** Sets the result of a decoder from the bytes it wrote to c->out (rc: its
+** status): text, the bytes decoded in enc with replacement (UTF-8: each
+** maximal invalid subsequence a U+FFFD), or for URL_ENC_BINARY a BLOB of
+** the bytes.  Ends the call.
+*/
+void url_call_result_decoded(url_call *c, int rc, int enc);
+
+/* url_encode and uri_encode (search_params.c): one function for both. */
+void url_fn_percent_encode(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 
 /* url_host_part's `part` (host_parts.c), also the argument of its rows. */
 enum {

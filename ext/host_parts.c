@@ -32,7 +32,7 @@
 **       Standard) or 'icann' (the ICANN section only, as BigQuery's
 **       NET.PUBLIC_SUFFIX and NET.REG_DOMAIN: private suffixes such as
 **       github.io are ordinary names).  Any other value is an SQL error;
-**       NULL gives NULL.
+**       NULL is the default.
 **   url_tld(input): the last label of a domain, a trailing dot ignored;
 **       NULL for any other host.
 **   url_host_without_www(input): the hostname with one leading "www."
@@ -82,16 +82,9 @@ int url_host_part(const url_psl_list *l, int section, int part, url_str h,
 /* url_public_suffix(input [, section]) and the other host parts: its row's
    argument is the URL_PART_*. */
 static void url_fn_host_part(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  int sec = URL_PSL_ALL;
-  if (argc > 1) {
-    sec = url_arg_choice(ctx, argv, 1, "section", url_psl_section_names,
-                         URL_PSL_N_SECTIONS);
-    if (sec == URL_ARG_ERROR) return;
-    if (sec == URL_ARG_NULL) {
-      sqlite3_result_null(ctx);
-      return;
-    }
-  }
+  int sec = url_arg_option(ctx, argc, argv, 1, "section", url_psl_section_names,
+                           URL_PSL_N_SECTIONS, URL_PSL_ALL);
+  if (sec < 0) return;
   url_call c;
   url_call_begin(&c, ctx);
   url_str h, part = {NULL, 0};

@@ -53,16 +53,12 @@ static int convert(int to_unicode, int mode, const char *s, size_t n,
 }
 
 /* url_domain_to_ascii(domain [, mode]), url_domain_to_unicode(domain
-   [, mode]): the row argument is URL_DOMAIN_TO_*.  A NULL mode gives
-   NULL, an unknown one an error listing MODES. */
+   [, mode]): the row argument is URL_DOMAIN_TO_*.  A NULL mode is the
+   default, an unknown one an error listing MODES. */
 static void url_fn_domain_convert(sqlite3_context *ctx, int argc,
                            sqlite3_value **argv) {
-  int mode = MODE_UTS46;
-  if (argc > 1) {
-    mode = url_arg_choice(ctx, argv, 1, "mode", MODES, 2);
-    if (mode == URL_ARG_NULL) sqlite3_result_null(ctx);
-    if (mode < 0) return;
-  }
+  int mode = url_arg_option(ctx, argc, argv, 1, "mode", MODES, 2, MODE_UTS46);
+  if (mode < 0) return;
   url_call c;
   url_call_begin(&c, ctx);
   url_arg in;

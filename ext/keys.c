@@ -19,8 +19,10 @@
 **   SELECT expression FROM url_lookup_expressions('http://a.b.c/1/2.html?p=1');
 **   -- a.b.c/1/2.html?p=1, a.b.c/1/2.html, a.b.c/, a.b.c/1/, b.c/1/2.html?p=1, ...
 **
-** NULL in any argument gives NULL (no rows), an input the WHATWG parser
-** rejects gives NULL (no rows).  An unknown profile, an options argument
+** NULL input gives NULL (no rows), an input the WHATWG parser rejects
+** gives NULL (no rows); a NULL profile or options argument is the default
+** (one not given), and so is a NULL pattern after url_strip_params' first
+** (the first is required: NULL gives NULL).  An unknown profile, an options argument
 ** that is not a JSON object of known options with boolean values, and a
 ** pattern "@name" other than "@tracking" are errors naming the function.
 ** Options constant for the statement are parsed once (auxdata).
@@ -33,6 +35,7 @@
 #include "lookup.h"
 #include "strip_params.h"
 #include "surt.h"
+#include "utf8.h"
 
 /* Stack storage of a key: no heap for URLs of a few kB. */
 #define KEY_STACK 4096
@@ -58,16 +61,9 @@ static int result_key(void *ctx, const url_parts *p, url_str key,
 
 /* url_canonical(input [, profile]) */
 static void url_fn_canonical(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  int p = URL_CANON_SEMANTIC;
-  if (argc > 1) {
-    p = url_arg_choice(ctx, argv, 1, "profile", url_canon_profile_names,
-                       URL_CANON_PROFILES);
-    if (p == URL_ARG_ERROR) return;
-    if (p == URL_ARG_NULL) {
-      sqlite3_result_null(ctx);
-      return;
-    }
-  }
+  int p = url_arg_option(ctx, argc, argv, 1, "profile", url_canon_profile_names,
+                         URL_CANON_PROFILES, URL_CANON_SEMANTIC);
+  if (p < 0) return;
   uint32_t steps = url_canon_profile_steps((url_canon_profile)p);
   /* The bytes as SQLite holds them: the core repairs them if it must. */
   const char *s;
@@ -136,7 +132,7 @@ static int surt_options_read(sqlite3_context *ctx, const char *json,
     if (url_json_name_is(m, "canonicalizer")) {
       int is_str = m->type == URL_JSON_STRING;
       int prof = is_str ? url_canon_profile_lookup(m->text.s, m->text.n) : -1;
-      int ia = is_str && m->text.n == 2 && !memcmp(m->text.s, "ia", 2);
+      int ia = is_str && m->text.n == 2 && url_ascii_case_eq(m->text.s, "ia", 2);
       if (ia) prof = URL_SURT_CANON_IA;
       else if (prof < 0) {
         url_error(ctx, "option \"canonicalizer\" must be 'ia' or one of %s",
@@ -194,7 +190,7 @@ static int surt_options(sqlite3_context *ctx, sqlite3_value *v, int i,
 static void url_fn_surt(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   url_surt_opts o;
   url_surt_opts_default(&o);
-  if (argc > 1) {
+  if (argc > 1 && sqlite3_value_type(argv[1]) != SQLITE_NULL) {
     int rc = surt_options(ctx, argv[1], 1, &o);
     if (rc == URL_ARG_ERROR) return;
     if (rc != URL_OK) {
@@ -235,7 +231,7 @@ typedef struct patterns {
 
 /* The pattern naming the built-in list of tracking parameters. */
 static int is_tracking_list(const url_arg *a) {
-  return a->n == 9 && !memcmp(a->s, "@tracking", 9);
+  return a->n == 9 && url_ascii_case_eq(a->s, "@tracking", 9);
 }
 
 static int strip_match(void *ctx, const char *name, size_t n) {
@@ -271,6 +267,10 @@ static void url_fn_strip_params(sqlite3_context *ctx, int argc, sqlite3_value **
   for (int i = 1; i < argc && rc == URL_OK; i++) {
     url_arg *a = &ps.p[ps.n];
     int r = url_arg_read(a, argv[i], max);
+    if (r == URL_FAILURE && i > 1) { /* a NULL further pattern: not given */
+      url_arg_free(a);
+      continue;
+    }
     ps.n++;
     if (r == URL_OK && a->n > 0 && a->s[0] == '@' && !is_tracking_list(a)) {
       sqlite3_str *m = sqlite3_str_new(NULL);
@@ -281,7 +281,7 @@ static void url_fn_strip_params(sqlite3_context *ctx, int argc, sqlite3_value **
       sqlite3_free(q);
       rc = URL_ARG_ERROR;
     } else if (r != URL_OK) {
-      rc = r; /* NULL pattern: NULL result */
+      rc = r; /* NULL first pattern: NULL result */
     }
   }
   if (rc != URL_ARG_ERROR) {

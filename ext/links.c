@@ -32,8 +32,11 @@
 **               form action and a refresh without a URL give page_url)
 **   raw         the URL as the DOM holds it (after character references)
 **   tag, attribute, rel (a, area, link), kind ('navigation', 'resource',
-**               'citation'), offset (byte offset of the tag in the decoded
-**               document: in html itself for UTF-8 input),
+**               'citation'),
+**   position    where the tag's '<' is in html as given, as substr()
+**               counts it (docs/conventions.md rule 4): 1-based, in
+**               characters of a TEXT value, bytes of a BLOB, whatever
+**               encoding the page is decoded in,
 **   descriptor  a srcset candidate's descriptors ('2x', '100w'), else NULL
 **   base        the document base URL when a <base href> sets it, else NULL
 ** and the hidden columns html, page_url, encoding.
@@ -80,6 +83,14 @@ typedef struct links_cursor {
   url_buf text;         /* the decoded document */
   size_t shift;         /* added to offsets: a UTF-8 BOM's length */
   int enc;              /* the document's encoding */
+  int decoded;          /* text is not html's own bytes (after the BOM) */
+  size_t bom;
+  /* positions: html's bytes (the hidden column's copy), where the tags'
+     '<' are in them, and the '<' of text counted up to text_at */
+  int pos_ready;
+  url_position pos;
+  html_lt_map lts;
+  size_t text_at, text_lts;
   url page, doc_base;   /* page_url; the document base URL */
   int has_page, has_base;
   url resolved;         /* the current row's url */
@@ -104,6 +115,7 @@ static void links_reset(links_cursor *c) {
   c->cur = NULL;
   c->has_page = c->has_base = 0;
   c->resolved_row = -1;
+  c->pos_ready = 0;
   size_t max = c->base.max;
   url_buf_free(&c->text);
   url_buf_init(&c->text, &url_mem_sqlite, NULL, 0, max);
@@ -191,7 +203,9 @@ static int links_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
   c->enc = enc;
   rc = html_decode(&c->text, enc, (const unsigned char *)p, n, bom, &text, &len);
   if (rc != URL_OK) return rc;
-  if (text != c->text.ptr) {
+  c->bom = bom;
+  c->decoded = text == c->text.ptr;
+  if (!c->decoded) {
     /* Valid UTF-8 is read in place: the value lives only for this call,
        so the cursor keeps a copy; offsets stay those of html. */
     url_buf_append(&c->text, text, len);
@@ -208,8 +222,35 @@ static int links_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
   return links_next(cur);
 }
 
-enum { C_URL, C_RAW, C_TAG, C_ATTRIBUTE, C_REL, C_KIND, C_OFFSET,
+enum { C_URL, C_RAW, C_TAG, C_ATTRIBUTE, C_REL, C_KIND, C_POSITION,
        C_DESCRIPTOR, C_BASE };
+
+/*
+** The position of the tag at text offset `off` in html as given (the
+** hidden column's copy of the argument, kept by vtab.c from filter to the
+** next filter): for a document read in place, its byte off + the BOM; for
+** a decoded one, the byte of the '<' that became the k-th '<' of the text
+** (html_lt_source).  Tags come in document order, so both walks resume.
+*/
+static sqlite3_int64 tag_position(links_cursor *c, size_t off) {
+  const url_tvf_arg *html = &c->base.args[0];
+  const unsigned char *p = (const unsigned char *)(html->bytes.len ? html->bytes.ptr : "");
+  size_t n = html->bytes.len;
+  if (!c->pos_ready) {
+    url_position_init(&c->pos, p, n, html->type == SQLITE_BLOB, 0);
+    html_lt_map_init(&c->lts, c->enc, p, n, c->bom);
+    c->text_at = c->text_lts = 0;
+    c->pos_ready = 1;
+  }
+  if (!c->decoded) return url_position_of(&c->pos, off + c->shift);
+  const char *t = c->text.ptr ? c->text.ptr : "";
+  if (off < c->text_at) c->text_at = c->text_lts = 0;
+  for (const char *q = t + c->text_at;
+       (q = memchr(q, '<', off - (size_t)(q - t))) != NULL; q++)
+    c->text_lts++;
+  c->text_at = off;
+  return url_position_of(&c->pos, html_lt_source(&c->lts, c->text_lts));
+}
 
 static void text_or_null(sqlite3_context *ctx, const char *s, size_t n) {
   if (s) url_result(ctx, URL_OK, s, n);
@@ -243,8 +284,8 @@ static void links_column(url_tvf_cursor *cur, sqlite3_context *ctx, int i) {
   case C_KIND:
     sqlite3_result_text(ctx, html_link_kind_names[l->kind], -1, SQLITE_STATIC);
     return;
-  case C_OFFSET:
-    sqlite3_result_int64(ctx, (sqlite3_int64)(l->offset + c->shift));
+  case C_POSITION:
+    sqlite3_result_int64(ctx, tag_position(c, l->offset));
     return;
   case C_DESCRIPTOR: text_or_null(ctx, l->descriptor, l->descriptor_len); return;
   case C_BASE:
@@ -256,7 +297,7 @@ static void links_column(url_tvf_cursor *cur, sqlite3_context *ctx, int i) {
 
 static const char *const links_columns[] = {
     "url TEXT", "raw TEXT", "tag TEXT", "attribute TEXT", "rel TEXT",
-    "kind TEXT", "offset INTEGER", "descriptor TEXT", "base TEXT"};
+    "kind TEXT", "position INTEGER", "descriptor TEXT", "base TEXT"};
 static const char *const links_args[] = {"html", "page_url", "encoding"};
 
 static const url_tvf url_links_tvf = {

@@ -48,18 +48,19 @@
 ** NULL is one not given (as a NULL encoding is UTF-8): a NULL value
 ** deletes every value of name, as delete(name), also with an encoding.
 **
-** url_encode(text [, set]): UTF-8 percent-encodes text with one of the
-** Standard's percent-encode sets: 'component' (the default; it leaves the
-** same characters as JavaScript's encodeURIComponent), 'userinfo', 'path',
-** 'query', 'special-query', 'fragment', 'c0-control', or 'form'
+** url_encode(text [, set]): UTF-8 percent-encodes text (a BLOB: its
+** octets) with a named set (uri/encode.c: the URL Standard's 'component',
+** the default and JavaScript's encodeURIComponent, 'userinfo', 'path',
+** 'query', 'special-query', 'fragment', 'c0-control', 'form'
 ** (application/x-www-form-urlencoded: also ! ' ( ) ~, and space becomes
-** '+').  Set names are case-sensitive; an unknown one is an SQL error that
-** lists the names.
+** '+'); RFC 3986's 'unreserved', 'pchar', 'reg-name', 'rfc3986-*';
+** JavaScript's 'uri').  uri_encode is the same function.  Names are ASCII
+** case-insensitive; an unknown one is an SQL error that lists the names.
 **
 ** url_decode(text [, mode]): percent-decodes text (a '%' not followed by
 ** two hex digits stays as it is), then UTF-8 decodes the bytes with U+FFFD
-** replacement; with mode 'form', '+' is a space first ('percent': it is
-** not, as without a mode).  Any other mode is an SQL error.
+** replacement; with mode 'form', '+' is a space first ('percent', the
+** default: it is not).  Any other mode is an SQL error.
 **
 ** Encodings (an Encoding Standard label as the last argument; NULL is
 ** UTF-8, an unknown label the error "FN: unknown encoding 'x'"):
@@ -69,7 +70,8 @@
 **     'form' only; here every set works, byte by byte.)
 **   url_decode(text, mode, encoding): the percent-decoded bytes decoded in
 **     the encoding with replacement (no BOM sniffing), e.g. a search
-**     keyword in GBK: url_decode('%C4%E3%BA%C3', 'percent', 'gbk') = '你好'.
+**     keyword in GBK: url_decode('%C4%E3%BA%C3', 'percent', 'gbk') = '你好';
+**     'binary' returns the bytes themselves, as a BLOB.
 **   url_search_param_append / _set (url, name, value, encoding),
 **   url_search_param_delete(url, name, value, encoding),
 **   url_search_params_sort(url, encoding): the URL parsed with the
@@ -87,9 +89,10 @@
 **   and non-special URLs, as url_href); url_decode decodes in the
 **   encoding itself.
 **
-** For both, NULL text or a NULL second argument gives NULL.  Arguments are
-** read as everywhere in this extension: numbers as their text, BLOBs as
-** bytes, invalid UTF-8 as U+FFFD.
+** For both, NULL text gives NULL; a NULL set, mode or encoding is the
+** default (one not given).  Arguments are read as everywhere in this
+** extension (numbers as their text, invalid UTF-8 as U+FFFD), but for the
+** BLOBs url_encode and url_decode take: their octets as they are.
 **
 ** Performance: the decoded list lives in stack storage (1 KiB of text, 64
 ** tuples) and moves to the heap only beyond that; the table-valued
@@ -102,6 +105,7 @@
 #include "ext.h"
 #include "parse.h"
 #include "percent.h"
+#include "uri.h"
 #include "urlencoded.h"
 
 /* url_fn_search_modify's row argument. */
@@ -232,70 +236,55 @@ static void url_fn_search_modify(sqlite3_context *ctx, int argc,
 
 /* ------------------------------------------------ encode and decode */
 
-typedef struct pct_set_def {
-  const url_pct_set *set;
-  int space_as_plus;
-} pct_set_def;
-
-static const char *const PCT_SET_NAMES[] = {
-    "component", "userinfo", "path", "query", "special-query", "fragment",
-    "c0-control", "form"};
-static const pct_set_def PCT_SETS[] = {
-    {&URL_SET_COMPONENT, 0}, {&URL_SET_USERINFO, 0}, {&URL_SET_PATH, 0},
-    {&URL_SET_QUERY, 0},     {&URL_SET_SPECIAL_QUERY, 0},
-    {&URL_SET_FRAGMENT, 0},  {&URL_SET_C0, 0},       {&URL_SET_FORM, 1},
-};
-#define N_PCT_SETS ((int)(sizeof PCT_SETS / sizeof PCT_SETS[0]))
-
-/* The encoding argument argv[2] of url_encode / url_decode when given:
-   the encoding, UTF-8 when NULL, or URL_ARG_ERROR. */
-static int code_encoding(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  if (argc < 3) return URL_ENC_UTF_8;
-  int enc = url_arg_encoding(ctx, argv, 2);
-  return enc == URL_ARG_NULL ? URL_ENC_UTF_8 : enc;
-}
-
-/* url_encode(text [, set [, encoding]]) */
-static void url_fn_encode(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  int enc = code_encoding(ctx, argc, argv);
+/*
+** url_encode(text [, set [, encoding]]), and uri_encode, which is the same
+** function (docs/conventions.md, rule 5: one name, one set, in both
+** families; uri/encode.c holds the table).  A BLOB is encoded octet by
+** octet, whatever the encoding (RFC 3986 §2.1 encodes octets); TEXT is
+** encoded after encoding it in the label's output encoding (UTF-8 by
+** default, NULL included).
+*/
+void url_fn_percent_encode(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  int set = url_arg_option(ctx, argc, argv, 1, "percent-encode set",
+                           uri_set_names, URI_SET_COUNT, URI_SET_COMPONENT);
+  if (set < 0) return;
+  int enc = argc > 2 ? url_arg_encoding(ctx, argv, 2) : URL_ENC_UTF_8;
   if (enc == URL_ARG_ERROR) return;
-  int k = 0;
-  if (argc > 1) {
-    k = url_arg_choice(ctx, argv, 1, "percent-encode set", PCT_SET_NAMES,
-                       N_PCT_SETS);
-    if (k == URL_ARG_NULL) sqlite3_result_null(ctx);
-    if (k < 0) return;
-  }
+  if (enc == URL_ARG_NULL) enc = URL_ENC_UTF_8;
   url_call c;
   url_call_begin(&c, ctx);
-  url_arg in;
-  int rc = url_arg_read(&in, argv[0], c.max);
-  if (rc == URL_OK)
-    url_pct_encode_after(&c.out, url_encoding_output(enc), in.s, in.n,
-                         PCT_SETS[k].set, PCT_SETS[k].space_as_plus);
-  url_arg_free(&in);
+  int rc;
+  if (sqlite3_value_type(argv[0]) == SQLITE_BLOB) {
+    const char *p;
+    size_t n;
+    rc = url_arg_bytes(argv[0], &p, &n);
+    if (rc == URL_OK) uri_encode(&c.out, URL_ENC_UTF_8, p ? p : "", n, (uri_set)set);
+  } else {
+    url_arg in;
+    rc = url_arg_read(&in, argv[0], c.max);
+    if (rc == URL_OK)
+      uri_encode(&c.out, url_encoding_output(enc), in.s, in.n, (uri_set)set);
+    url_arg_free(&in);
+  }
   url_call_result(&c, rc);
 }
 
-/* url_decode(text [, mode [, encoding]]) */
+/* url_decode(text [, mode [, encoding]]): the percent-decoded bytes (with
+   'form', '+' as a space first) as text in the encoding, or as a BLOB
+   ('binary'). */
 static void url_fn_decode(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  static const char *const modes[] = {"form", "percent"};
-  int enc = code_encoding(ctx, argc, argv);
+  static const char *const modes[] = {"percent", "form"};
+  int form = url_arg_option(ctx, argc, argv, 1, "mode", modes, 2, 0);
+  if (form < 0) return;
+  int enc = url_arg_decode_to(ctx, argc, argv, 2);
   if (enc == URL_ARG_ERROR) return;
-  int form = 0;
-  if (argc > 1) {
-    int k = url_arg_choice(ctx, argv, 1, "mode", modes, 2);
-    if (k == URL_ARG_NULL) sqlite3_result_null(ctx);
-    if (k < 0) return;
-    form = k == 0;
-  }
   url_call c;
   url_call_begin(&c, ctx);
   url_arg in;
-  int rc = url_arg_read(&in, argv[0], c.max);
-  if (rc == URL_OK) rc = url_sp_decode_enc(&c.out, in.s, in.n, form, enc);
+  int rc = url_arg_octets(&in, argv[0], c.max);
+  if (rc == URL_OK) url_pct_decode(&c.out, in.s, in.n, form);
   url_arg_free(&in);
-  url_call_result(&c, rc);
+  url_call_result_decoded(&c, rc, enc);
 }
 
 /* ------------------------------------- url_search_params(input) table */
@@ -393,9 +382,9 @@ static const url_func funcs[] = {
     {"url_search_param_delete", 4, URL_PURE, URL_SP_DELETE | URL_SP_ENC, url_fn_search_modify},
     {"url_search_params_sort", 1, URL_PURE, URL_SP_SORT, url_fn_search_modify},
     {"url_search_params_sort", 2, URL_PURE, URL_SP_SORT | URL_SP_ENC, url_fn_search_modify},
-    {"url_encode", 1, URL_PURE, 0, url_fn_encode},
-    {"url_encode", 2, URL_PURE, 0, url_fn_encode},
-    {"url_encode", 3, URL_PURE, 0, url_fn_encode},
+    {"url_encode", 1, URL_PURE, 0, url_fn_percent_encode},
+    {"url_encode", 2, URL_PURE, 0, url_fn_percent_encode},
+    {"url_encode", 3, URL_PURE, 0, url_fn_percent_encode},
     {"url_decode", 1, URL_PURE, 0, url_fn_decode},
     {"url_decode", 2, URL_PURE, 0, url_fn_decode},
     {"url_decode", 3, URL_PURE, 0, url_fn_decode},

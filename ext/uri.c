@@ -4,18 +4,23 @@
 ** is 'h', uri_host('https:h/p') NULL (no authority).
 **
 **   SELECT uri_valid('https://"www.example.com/');             -- 0
+**   SELECT uri_valid('//h/p', 'uri-reference');                -- 1 (JSON Schema)
 **   SELECT uri_error('https://"www.example.com/');
-**     -- {"offset":8,"component":"host","char":"\""}
-**   SELECT uri_resolve('foo:bar', 'g');                         -- 'foo:g'
+**     -- {"position":9,"component":"host","char":"\""}
+**   SELECT uri_resolve('g', 'foo:bar');                         -- 'foo:g'
 **   SELECT uri_relative('http://a/b/c/g?y', 'http://a/b/c/d;p?q'); -- 'g?y'
 **   SELECT uri_normalize('eXAMPLE://a/./b/../b/%63/%7bfoo%7d');
 **     -- 'example://a/b/c/%7Bfoo%7D'
-**   SELECT host, host_type, port FROM uri_components('http://[::1]:8/');
+**   SELECT uri_set('http://[::1]:8080/cb', 'port', NULL);     -- 'http://[::1]/cb'
+**   SELECT host, host_type, port, port_number FROM uri_components('http://[::1]:8/');
 **
 ** Input is read as SQLite holds it (bytes that are not valid UTF-8 never
 ** match a rule, so no repair is needed); a reference that does not match
-** its rule gives NULL.  Nothing allocates on the common path: results are
-** built in a stack buffer (url_mem_sqlite past it).
+** its rule gives NULL.  A NULL option is the default (docs/conventions.md),
+** option names are ASCII case-insensitive (RFC 5234 §2.1: so are ABNF rule
+** names, and JSON Schema's format names are the rules' in lower case).
+** Nothing allocates on the common path: results are built in a stack
+** buffer (url_mem_sqlite past it).
 */
 #include <string.h>
 
@@ -39,21 +44,11 @@ static int parse_arg(sqlite3_value *v, uri_rule rule, const char **s,
   return rc;
 }
 
-/* The optional argument argv[i] naming one of names[0..n) (a rule, level,
-   set, mode): its index, dflt when absent, or -1 when the result is set
-   (NULL for a NULL option, or the error listing the names). */
-static int option_arg(sqlite3_context *ctx, int argc, sqlite3_value **argv,
-                      int i, const char *what, const char *const *names, int n,
-                      int dflt) {
-  if (argc <= i) return dflt;
-  int r = url_arg_choice(ctx, argv, i, what, names, n);
-  if (r == URL_ARG_NULL) sqlite3_result_null(ctx);
-  return r < 0 ? -1 : r;
-}
-
+/* The rule argument argv[1]: its index, the default (URI) when absent or
+   NULL, or -1 after reporting an unknown rule. */
 static int rule_arg(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  return option_arg(ctx, argc, argv, 1, "rule", uri_rule_names, URI_RULE_COUNT,
-                    URI_RULE_URI);
+  return url_arg_option(ctx, argc, argv, 1, "rule", uri_rule_names,
+                        URI_RULE_COUNT, URI_RULE_URI);
 }
 
 /* An output buffer on the stack, growing with SQLite's allocator. */
@@ -76,13 +71,6 @@ static void out_result(sqlite3_context *ctx, int rc, out_buf *o) {
   url_buf_free(&o->b);
 }
 
-/* The same for text that may hold NUL bytes (uri_decode's). */
-static void out_result_bytes(sqlite3_context *ctx, int rc, out_buf *o) {
-  if (rc == URL_OK) rc = o->b.err;
-  url_result_buf(ctx, rc, (url_str){o->b.ptr, o->b.len}, &o->b);
-  url_buf_free(&o->b);
-}
-
 /* ------------------------------------------------------------ validation */
 
 /* uri_valid(x [, rule]) */
@@ -97,7 +85,9 @@ static void uri_fn_valid(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 }
 
 /* uri_error(x [, rule]): NULL when x matches, else
-   {"offset":N,"component":"...","char":"c"|null}. */
+   {"position":N,"component":"...","char":"c"|null}: where the rule stops
+   matching, as substr() counts x (1-based, characters of TEXT, bytes of a
+   BLOB: docs/conventions.md rule 4). */
 static void uri_fn_error(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   int rule = rule_arg(ctx, argc, argv);
   if (rule < 0) return;
@@ -109,9 +99,11 @@ static void uri_fn_error(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     url_result(ctx, rc == URL_OK ? URL_FAILURE : rc, "", 0);
     return;
   }
+  url_position at;
+  url_position_init(&at, s, n, sqlite3_value_type(argv[0]) == SQLITE_BLOB, 0);
   sqlite3_str *j = sqlite3_str_new(NULL);
-  sqlite3_str_appendf(j, "{\"offset\":%llu,\"component\":\"%s\",\"char\":",
-                      (unsigned long long)p.err_off,
+  sqlite3_str_appendf(j, "{\"position\":%lld,\"component\":\"%s\",\"char\":",
+                      (long long)url_position_of(&at, p.err_off),
                       uri_component_names[p.err_component]);
   if (p.err_at_end) {
     sqlite3_str_appendall(j, "null");
@@ -134,35 +126,49 @@ static void uri_fn_error(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 
 /* ------------------------------------------------------------- components */
 
-/* uri_scheme(x) ... uri_fragment(x), uri_host_type(x): x as an
-   IRI-reference (the URI-reference rule is the ASCII part of it); the row
-   argument is the uri_component, or URI_COMPONENT_COUNT for the host
-   type.  An absent component is NULL, an empty one ''. */
+/* The row argument of uri_host_type and uri_port_number: past the
+   components. */
+enum { PART_HOST_TYPE = URI_COMPONENT_COUNT, PART_PORT_NUMBER };
+
+/* Sets the result of column or getter `part` of p over s: a component as
+   written (absent: NULL), the host type, the port's number. */
+static void part_result(sqlite3_context *ctx, const char *s,
+                        const uri_parts *p, int part) {
+  int64_t port;
+  if (part == PART_HOST_TYPE) {
+    const char *t = uri_host_type_names[p->host_type];
+    if (t) sqlite3_result_text(ctx, t, -1, SQLITE_STATIC);
+  } else if (part == PART_PORT_NUMBER) {
+    if (uri_port_value(s, p, &port)) sqlite3_result_int64(ctx, port);
+  } else if (uri_has(p, (uri_component)part)) {
+    url_result(ctx, URL_OK, s + p->c[part].off, p->c[part].len);
+  }
+}
+
+/* uri_scheme(x) ... uri_fragment(x), uri_host_type(x), uri_port_number(x):
+   x as an IRI-reference (the URI-reference rule is the ASCII part of it);
+   the row argument is the uri_component or PART_*.  An absent component
+   is NULL, an empty one ''; the port's number is NULL when there is no
+   port, an empty one, or one past 2^63 - 1. */
 static void uri_fn_part(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const char *s;
   size_t n;
   uri_parts p;
   int rc = parse_arg(argv[0], URI_RULE_IRI_REFERENCE, &s, &n, &p);
-  int c = url_fn_arg(ctx);
-  if (rc != URL_OK) {
-    url_result(ctx, rc, "", 0);
-  } else if (c == URI_COMPONENT_COUNT) {
-    const char *t = uri_host_type_names[p.host_type];
-    if (t) sqlite3_result_text(ctx, t, -1, SQLITE_STATIC);
-  } else if (uri_has(&p, (uri_component)c)) {
-    url_result(ctx, URL_OK, s + p.c[c].off, p.c[c].len);
-  }
+  if (rc != URL_OK) url_result(ctx, rc, "", 0);
+  else part_result(ctx, s, &p, url_fn_arg(ctx));
 }
 
 /* uri_components(x): one row of the components of x as uri_fn_part gives
    them; no row when x does not match. */
 static const char *const comp_columns[] = {
-    "scheme TEXT", "userinfo TEXT", "host TEXT", "host_type TEXT",
-    "port TEXT",   "path TEXT",     "query TEXT", "fragment TEXT"};
-/* Which component each column shows (URI_COMPONENT_COUNT: host_type). */
-static const unsigned char comp_of[] = {URI_SCHEME, URI_USERINFO, URI_HOST,
-                                        URI_COMPONENT_COUNT, URI_PORT, URI_PATH,
-                                        URI_QUERY, URI_FRAGMENT};
+    "scheme TEXT",         "userinfo TEXT", "host TEXT",  "host_type TEXT",
+    "port TEXT",           "port_number INTEGER",         "path TEXT",
+    "query TEXT",          "fragment TEXT"};
+/* What each column shows (a uri_component or PART_*). */
+static const unsigned char comp_of[] = {
+    URI_SCHEME,       URI_USERINFO, URI_HOST,  PART_HOST_TYPE, URI_PORT,
+    PART_PORT_NUMBER, URI_PATH,     URI_QUERY, URI_FRAGMENT};
 
 typedef struct uri_cursor {
   url_tvf_cursor base;
@@ -198,13 +204,7 @@ static int comp_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
 
 static void comp_column(url_tvf_cursor *cur, sqlite3_context *ctx, int i) {
   uri_cursor *c = (uri_cursor *)cur;
-  int k = comp_of[i];
-  if (k == URI_COMPONENT_COUNT) {
-    const char *t = uri_host_type_names[c->p.host_type];
-    if (t) sqlite3_result_text(ctx, t, -1, SQLITE_STATIC);
-  } else if (uri_has(&c->p, (uri_component)k)) {
-    url_result(ctx, URL_OK, c->in.ptr + c->p.c[k].off, c->p.c[k].len);
-  }
+  part_result(ctx, c->in.ptr ? c->in.ptr : "", &c->p, comp_of[i]);
 }
 
 static const char *const comp_args[] = {"input"};
@@ -225,15 +225,16 @@ static const url_tvf uri_components_tvf = {
 
 /* ------------------------------------------------------------- resolution */
 
-/* uri_resolve(base, ref): base an IRI (a scheme), ref an IRI-reference. */
+/* uri_resolve(ref, base): ref an IRI-reference, base an IRI (a scheme);
+   the base last, as in every function (docs/conventions.md rule 1). */
 static void uri_fn_resolve(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const char *b, *r;
   size_t bn, rn;
   uri_parts bp, rp;
   out_buf o;
   out_begin(&o, ctx);
-  int rc = parse_arg(argv[0], URI_RULE_IRI, &b, &bn, &bp);
-  if (rc == URL_OK) rc = parse_arg(argv[1], URI_RULE_IRI_REFERENCE, &r, &rn, &rp);
+  int rc = parse_arg(argv[1], URI_RULE_IRI, &b, &bn, &bp);
+  if (rc == URL_OK) rc = parse_arg(argv[0], URI_RULE_IRI_REFERENCE, &r, &rn, &rp);
   if (rc == URL_OK) uri_resolve(&o.b, b, &bp, r, &rp);
   out_result(ctx, rc, &o);
 }
@@ -277,7 +278,8 @@ static void normalize_x(url_buf *out, const char *s, const uri_parts *p, int lev
 
 /* uri_normalize(x [, level]) */
 static void uri_fn_normalize(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  int level = option_arg(ctx, argc, argv, 1, "level", norm_levels, 2, URI_NORM_SYNTAX);
+  int level = url_arg_option(ctx, argc, argv, 1, "level", norm_levels, 2,
+                             URI_NORM_SYNTAX);
   if (level >= 0) xform_result(ctx, argv, normalize_x, level);
 }
 
@@ -287,18 +289,19 @@ static const char *const eq_levels[] = {"simple", "syntax", "scheme",
                                         "simple-nofragment", "syntax-nofragment",
                                         "scheme-nofragment"};
 
-/* x's form at `level` (0 simple: as written) into o, the fragment left
-   out when nofrag. */
+/* x's form at `level` (0 simple: as written; above it an IRI is mapped to
+   a URI first, uri_comparable) into o, the fragment left out when
+   nofrag. */
 static void comparable(url_buf *o, const char *s, uri_parts *p, int level,
                        int nofrag) {
   if (nofrag) p->present &= ~(1u << URI_FRAGMENT);
   if (level == 0) uri_recompose(o, s, p);
-  else uri_normalize(o, s, p, level == 1 ? URI_NORM_SYNTAX : URI_NORM_SCHEME);
+  else uri_comparable(o, s, p, level == 1 ? URI_NORM_SYNTAX : URI_NORM_SCHEME);
 }
 
 /* uri_equivalent(a, b [, level]) */
 static void uri_fn_equivalent(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  int level = option_arg(ctx, argc, argv, 2, "level", eq_levels, 6, 1);
+  int level = url_arg_option(ctx, argc, argv, 2, "level", eq_levels, 6, 1);
   if (level < 0) return;
   const char *a, *b;
   size_t an, bn;
@@ -323,63 +326,38 @@ static void uri_fn_equivalent(sqlite3_context *ctx, int argc, sqlite3_value **ar
 
 /* -------------------------------------------------------- percent-encoding */
 
-/* uri_encode(text [, set]) */
-static void uri_fn_encode(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  int set = option_arg(ctx, argc, argv, 1, "set", uri_set_names, URI_SET_COUNT,
-                       URI_SET_UNRESERVED);
-  if (set < 0) return;
-  out_buf o;
-  out_begin(&o, ctx);
-  url_arg in;
-  int rc = url_arg_read(&in, argv[0], o.b.max);
-  if (rc == URL_OK) uri_encode(&o.b, in.s, in.n, (uri_set)set);
-  url_arg_free(&in);
-  out_result(ctx, rc, &o);
-}
+/* uri_encode(text [, set [, encoding]]) is url_encode (search_params.c):
+   one table of sets for both families. */
 
-/* uri_decode(text [, mode]): bytes that are not UTF-8 after decoding
-   become U+FFFD, as url_decode's do. */
+/* uri_decode(text [, mode [, encoding]]): the decoded bytes as text in the
+   encoding (UTF-8 by default; bytes that are not UTF-8 become U+FFFD, as
+   url_decode's do), or as a BLOB ('binary'). */
 static void uri_fn_decode(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  int mode = option_arg(ctx, argc, argv, 1, "mode", uri_decode_names,
-                        URI_DECODE_COUNT, URI_DECODE_ALL);
+  int mode = url_arg_option(ctx, argc, argv, 1, "mode", uri_decode_names,
+                            URI_DECODE_COUNT, URI_DECODE_ALL);
   if (mode < 0) return;
-  out_buf o, fixed;
-  out_begin(&o, ctx);
-  out_begin(&fixed, ctx);
+  int enc = url_arg_decode_to(ctx, argc, argv, 2);
+  if (enc == URL_ARG_ERROR) return;
+  url_call c;
+  url_call_begin(&c, ctx);
   url_arg in;
-  int rc = url_arg_read(&in, argv[0], o.b.max);
-  if (rc == URL_OK) uri_decode(&o.b, in.s, in.n, (uri_decode_mode)mode);
+  int rc = url_arg_octets(&in, argv[0], c.max);
+  if (rc == URL_OK) uri_decode(&c.out, in.s, in.n, (uri_decode_mode)mode);
   url_arg_free(&in);
-  if (rc == URL_OK && !o.b.err &&
-      url_utf8_valid_prefix((const unsigned char *)o.b.ptr, o.b.len) != o.b.len) {
-    const char *t;
-    size_t tn;
-    rc = url_utf8_sanitize(o.b.ptr, o.b.len, &fixed.b, &t, &tn);
-    url_buf_free(&o.b);
-    out_result_bytes(ctx, rc, &fixed);
-    return;
-  }
-  url_buf_free(&fixed.b);
-  out_result_bytes(ctx, rc, &o);
+  url_call_result_decoded(&c, rc, enc);
 }
 
 /* ------------------------------------------------------------------ IRIs */
 
 static const char *const host_modes[] = {"percent", "idna"};
 
-static void to_iri_x(url_buf *out, const char *s, const uri_parts *p, int opt) {
-  uri_to_iri(out, s, p);
-}
-
-/* uri_from_iri(x [, host]): host 'percent' (default) or 'idna'. */
-static void uri_fn_from_iri(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  int idna = option_arg(ctx, argc, argv, 1, "host mode", host_modes, 2, 0);
-  if (idna >= 0) xform_result(ctx, argv, uri_from_iri, idna);
-}
-
-/* uri_to_iri(x) */
-static void uri_fn_to_iri(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  xform_result(ctx, argv, to_iri_x, 0);
+/* uri_from_iri(x [, host]) and uri_to_iri(x [, host]): host 'percent'
+   (the default: a host is percent-encoded and decoded as the rest is) or
+   'idna' (UTS #46 ToASCII, ToUnicode); the row argument is 1 for to_iri. */
+static void uri_fn_iri(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  int idna = url_arg_option(ctx, argc, argv, 1, "host mode", host_modes, 2, 0);
+  if (idna >= 0)
+    xform_result(ctx, argv, url_fn_arg(ctx) ? uri_to_iri : uri_from_iri, idna);
 }
 
 /* uri_from_url(x): the URL Standard's href of x, made an RFC 3986 URI. */
@@ -394,6 +372,43 @@ static void uri_fn_from_url(sqlite3_context *ctx, int argc, sqlite3_value **argv
   url_call_result(&c, rc);
 }
 
+/* -------------------------------------------------------------- uri_set */
+
+/*
+** uri_set(uri, part, value [, part, value ...]): each part (scheme,
+** userinfo, host, port, path, query, fragment) set to its value as it is,
+** in order, as url_set does for URLs; a NULL value removes the part (RFC
+** 3986 tells an absent component from an empty one: the host takes its
+** authority with it, the path becomes empty).  NULL when uri is NULL or
+** not an IRI-reference, or when a part holds what RFC 3986 (RFC 3987)
+** does not allow there (uri/set.c): nothing is percent-encoded.
+*/
+static void uri_fn_set(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  int which[URL_MAX_PAIRS];
+  int pairs = url_arg_pairs(ctx, argc, argv, "uri", "part", uri_component_names,
+                            URI_COMPONENT_COUNT, which);
+  if (pairs == URL_ARG_ERROR) return;
+  const char *s;
+  size_t n;
+  uri_parts p;
+  out_buf o;
+  out_begin(&o, ctx);
+  int rc = pairs == URL_ARG_NULL ? URL_FAILURE
+                                 : parse_arg(argv[0], URI_RULE_IRI_REFERENCE, &s, &n, &p);
+  uri_edit e;
+  if (rc == URL_OK) uri_edit_init(&e, s, &p);
+  for (int i = 0; i < pairs && rc == URL_OK; i++) {
+    const char *v = NULL;
+    size_t vn = 0;
+    int r = url_arg_bytes(argv[2 + 2 * i], &v, &vn);
+    if (r == URL_OK) uri_edit_set(&e, (uri_component)which[i], v ? v : "", vn);
+    else if (r == URL_FAILURE) uri_edit_set(&e, (uri_component)which[i], NULL, 0);
+    else rc = r;
+  }
+  if (rc == URL_OK && !uri_edit_write(&e, &o.b) && !o.b.err) rc = URL_FAILURE;
+  out_result(ctx, rc, &o);
+}
+
 /* ----------------------------------------------------------- registration */
 
 static const url_func funcs[] = {
@@ -404,8 +419,9 @@ static const url_func funcs[] = {
     {"uri_scheme", 1, URL_PURE, URI_SCHEME, uri_fn_part},
     {"uri_userinfo", 1, URL_PURE, URI_USERINFO, uri_fn_part},
     {"uri_host", 1, URL_PURE, URI_HOST, uri_fn_part},
-    {"uri_host_type", 1, URL_PURE, URI_COMPONENT_COUNT, uri_fn_part},
+    {"uri_host_type", 1, URL_PURE, PART_HOST_TYPE, uri_fn_part},
     {"uri_port", 1, URL_PURE, URI_PORT, uri_fn_part},
+    {"uri_port_number", 1, URL_PURE, PART_PORT_NUMBER, uri_fn_part},
     {"uri_path", 1, URL_PURE, URI_PATH, uri_fn_part},
     {"uri_query", 1, URL_PURE, URI_QUERY, uri_fn_part},
     {"uri_fragment", 1, URL_PURE, URI_FRAGMENT, uri_fn_part},
@@ -415,14 +431,18 @@ static const url_func funcs[] = {
     {"uri_normalize", 2, URL_PURE, 0, uri_fn_normalize},
     {"uri_equivalent", 2, URL_PURE, 0, uri_fn_equivalent},
     {"uri_equivalent", 3, URL_PURE, 0, uri_fn_equivalent},
-    {"uri_encode", 1, URL_PURE, 0, uri_fn_encode},
-    {"uri_encode", 2, URL_PURE, 0, uri_fn_encode},
+    {"uri_encode", 1, URL_PURE, 0, url_fn_percent_encode},
+    {"uri_encode", 2, URL_PURE, 0, url_fn_percent_encode},
+    {"uri_encode", 3, URL_PURE, 0, url_fn_percent_encode},
     {"uri_decode", 1, URL_PURE, 0, uri_fn_decode},
     {"uri_decode", 2, URL_PURE, 0, uri_fn_decode},
-    {"uri_from_iri", 1, URL_PURE, 0, uri_fn_from_iri},
-    {"uri_from_iri", 2, URL_PURE, 0, uri_fn_from_iri},
-    {"uri_to_iri", 1, URL_PURE, 0, uri_fn_to_iri},
+    {"uri_decode", 3, URL_PURE, 0, uri_fn_decode},
+    {"uri_from_iri", 1, URL_PURE, 0, uri_fn_iri},
+    {"uri_from_iri", 2, URL_PURE, 0, uri_fn_iri},
+    {"uri_to_iri", 1, URL_PURE, 1, uri_fn_iri},
+    {"uri_to_iri", 2, URL_PURE, 1, uri_fn_iri},
     {"uri_from_url", 1, URL_PURE, 0, uri_fn_from_url},
+    {"uri_set", -1, URL_PURE, 0, uri_fn_set},
 };
 
 static const url_tvf *const tvfs[] = {&uri_components_tvf};

@@ -4,12 +4,13 @@
 **
 **   SELECT url_href('HTTPS://Example.COM/a/../b');      -- 'https://example.com/b'
 **   SELECT url_href('../c?x#y', 'https://a/b/d');       -- 'https://a/c?x#y'
-**   SELECT url_resolve('https://a/b/d', '../c');        -- 'https://a/c'
+**   SELECT url_resolve('../c', 'https://a/b/d');        -- 'https://a/c'
 **   SELECT url_valid('https://exa mple.com/');          -- 0
 **   SELECT url_origin('https://a:443/x');               -- 'https://a'
 **   SELECT url_origin('data:,x');                       -- 'null'
 **   SELECT url_hostname('http://[0::1]:8080/');         -- '[::1]'
 **   SELECT url_port('http://a:8080/');                  -- '8080'
+**   SELECT url_port_number('http://a:8080/');           -- 8080
 **
 ** Functions (each getter takes (input [, base])):
 **   url_href, url_origin, url_protocol, url_username, url_password,
@@ -17,9 +18,14 @@
 **       the URL API attribute of new URL(input, base); "" where the API
 **       gives "" (e.g. url_port of a URL without port, url_search of
 **       'https://a/?').
-**   url_resolve(base, input [, encoding]): new URL(input, base).href.
+**   url_port_number(input [, base]): the port as an INTEGER beside
+**       url_port's text (docs/conventions.md rule 6); NULL when the URL has
+**       none (a default port is none), as url_components.port_number.
+**   url_resolve(input, base [, encoding]): new URL(input, base).href; the
+**       base last, as in new URL() and every function
+**       (docs/conventions.md rule 1).
 **   url_href(input, base, encoding), url_search(input, base, encoding),
-**   url_resolve(base, input, encoding): the basic URL parser with an
+**   url_resolve(input, base, encoding): the basic URL parser with an
 **       encoding (url.bs), as HTML parses a link of a page in that
 **       encoding: a special URL's query, but not ws: or wss:, is
 **       percent-encoded after encoding in the label's output encoding
@@ -39,7 +45,7 @@
 **   - An input that is not a valid URL gives NULL (url_valid: 0).
 **   - For the (input [, base]) forms a NULL base means "no base":
 **     url_href(x, NULL) = url_href(x), url_valid(x, NULL) = url_valid(x).
-**   - url_resolve(NULL, x) is NULL: resolving is about the base.
+**   - url_resolve(x, NULL) is NULL: resolving is about the base.
 **   - A base that is not a valid URL gives NULL (url_valid: 0), even when the
 **     input is absolute, as new URL(input, badBase) throws and
 **     URL.canParse(input, badBase) is false.
@@ -74,21 +80,31 @@ static void url_fn_get(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   url_call_end(&c);
 }
 
-/* url_resolve(base, input [, encoding]): NULL when the base is NULL. */
+/* url_resolve(input, base [, encoding]): NULL when the base is NULL. */
 static void url_fn_resolve(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   int enc = argc > 2 ? url_arg_encoding(ctx, argv, 2) : URL_ENC_UTF_8;
   if (enc == URL_ARG_ERROR) return;
   if (enc == URL_ARG_NULL) enc = URL_ENC_UTF_8;
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL) {
+  if (sqlite3_value_type(argv[1]) == SQLITE_NULL) {
     sqlite3_result_null(ctx);
     return;
   }
   url_call c;
   url_call_begin(&c, ctx);
-  int rc = url_call_parse_enc(&c, argv, 1, 0, enc);
+  int rc = url_call_parse_enc(&c, argv, 0, 1, enc);
   url_str s = {"", 0};
   if (rc == URL_OK) s = url_href(&c.u);
   url_result_part(ctx, rc, s, &c.u.href, 1);
+  url_call_end(&c);
+}
+
+/* url_port_number(input [, base]) */
+static void url_fn_port_number(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  url_call c;
+  url_call_begin(&c, ctx);
+  int rc = url_call_parse(&c, argv, 0, argc > 1 ? 1 : -1);
+  if (rc == URL_OK && c.u.port < 0) rc = URL_FAILURE;
+  url_result_int(ctx, rc, rc == URL_OK ? c.u.port : 0);
   url_call_end(&c);
 }
 
@@ -138,6 +154,8 @@ static const url_func funcs[] = {
     {"url_hostname", 2, URL_PURE, URL_C_HOSTNAME, url_fn_get},
     {"url_port", 1, URL_PURE, URL_C_PORT, url_fn_get},
     {"url_port", 2, URL_PURE, URL_C_PORT, url_fn_get},
+    {"url_port_number", 1, URL_PURE, 0, url_fn_port_number},
+    {"url_port_number", 2, URL_PURE, 0, url_fn_port_number},
     {"url_pathname", 1, URL_PURE, URL_C_PATHNAME, url_fn_get},
     {"url_pathname", 2, URL_PURE, URL_C_PATHNAME, url_fn_get},
     {"url_search", 1, URL_PURE, URL_C_SEARCH, url_fn_get},

@@ -17,8 +17,9 @@
 ** url_validation_errors(input [, base]): one row per validation error that
 ** parsing input against base records (core/url.h, url_parse_errors), in
 ** order: error (the Standard's name), failure (1 for the error the parse
-** failed on, else 0), position (the 1-based code point offset in input
-** where the step found the problem, NULL when the step has none),
+** failed on, else 0), position (where in input the step found the
+** problem, as substr() counts input: 1-based, characters of a TEXT value,
+** bytes of a BLOB; NULL when the step has none),
 ** description (a sentence).  No rows for a URL without validation errors,
 ** a NULL input, or a base that is not a valid URL (base NULL: no base).
 **
@@ -53,7 +54,7 @@ static void url_fn_valid_string(sqlite3_context *ctx, int argc, sqlite3_value **
 
 typedef struct ve_cursor {
   url_tvf_cursor base;
-  url_errors e;       /* the rows; positions made code point offsets */
+  url_errors e;       /* the rows; positions made substr()'s */
   url_tvf_base b;     /* the last parsed base */
 } ve_cursor;
 
@@ -70,20 +71,21 @@ static void ve_close(url_tvf_cursor *cur) {
 }
 
 /*
-** Makes the byte offsets of e's positions 0-based code point offsets in
-** s[0..n) (valid UTF-8).  Positions mostly ascend, so counting resumes
-** from the previous one and restarts only where one goes back.
+** Makes the byte offsets of e's positions, into in (url_arg_read's text of
+** v), positions as substr() counts v (ext.h, url_position).
 */
-static void to_code_points(url_errors *e, const char *s, size_t n) {
-  size_t byte = 0, cp = 0;
-  for (size_t i = 0; i < e->n; i++) {
-    size_t p = e->v[i].pos;
-    if (p == URL_NO_POS) continue;
-    if (p > n) p = n;
-    if (p < byte) byte = cp = 0;
-    for (; byte < p; byte++) cp += ((unsigned char)s[byte] & 0xC0) != 0x80;
-    e->v[i].pos = cp;
-  }
+static int to_positions(url_errors *e, sqlite3_value *v, const url_arg *in) {
+  const char *p;
+  size_t n;
+  int rc = url_arg_bytes(v, &p, &n);
+  if (rc != URL_OK) return rc;
+  url_position x;
+  url_position_init(&x, p, n, sqlite3_value_type(v) == SQLITE_BLOB,
+               n > 0 && in->s != p);
+  for (size_t i = 0; i < e->n; i++)
+    if (e->v[i].pos != URL_NO_POS)
+      e->v[i].pos = (size_t)url_position_of(&x, e->v[i].pos) - 1;
+  return URL_OK;
 }
 
 /* argv: input, base.  One row per validation error. */
@@ -104,9 +106,8 @@ static int ve_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
   rc = url_arg_read(&in, argv[0], cur->max);
   if (rc == URL_OK) rc = url_parse_errors(&u, in.s, in.n, base, &c->e);
   if (rc == URL_OK || rc == URL_FAILURE) {
-    to_code_points(&c->e, in.s, in.n);
-    cur->n_rows = (sqlite3_int64)c->e.n;
-    rc = URL_OK;
+    rc = to_positions(&c->e, argv[0], &in);
+    if (rc == URL_OK) cur->n_rows = (sqlite3_int64)c->e.n;
   }
   url_free(&u);
   url_arg_free(&in);

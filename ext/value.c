@@ -5,6 +5,7 @@
 ** (conn.c) and one call's storage (call.c), which build on it.
 */
 #include <stdarg.h>
+#include <string.h>
 
 #include "ext.h"
 #include "host.h"
@@ -73,6 +74,17 @@ int url_arg_read(url_arg *a, sqlite3_value *v, size_t max) {
 
 void url_arg_free(url_arg *a) { url_buf_free(&a->fix); }
 
+int url_arg_octets(url_arg *a, sqlite3_value *v, size_t max) {
+  if (sqlite3_value_type(v) != SQLITE_BLOB) return url_arg_read(a, v, max);
+  url_buf_init(&a->fix, &url_mem_sqlite, a->stack, sizeof a->stack, max);
+  const char *p;
+  size_t n;
+  int rc = value_bytes(v, &p, &n);
+  a->s = p ? p : "";
+  a->n = n;
+  return rc;
+}
+
 /*
 ** Sets the message msg (from sqlite3_str_new(NULL): a message built under
 ** SQLITE_LIMIT_LENGTH would become out of memory) as the call's error.
@@ -94,11 +106,19 @@ static void result_error(sqlite3_context *ctx, sqlite3_str *msg) {
   sqlite3_free(z);
 }
 
-/* Whether the NUL-terminated name is s[0..len) (which may hold NULs). */
-static int name_is(const char *name, const char *s, size_t len) {
-  for (size_t i = 0; i < len; i++)
-    if (name[i] != s[i] || name[i] == '\0') return 0;
-  return name[len] == '\0';
+/*
+** Whether s[0..len) (which may hold NULs) is one of the names of a choice:
+** `entry` is "name" or "name|alias|...", the project's name then the
+** standards' own, compared ASCII case-insensitively (docs/conventions.md,
+** rule 3: ABNF rule names are case-insensitive, and so is every option).
+*/
+static int entry_names(const char *entry, const char *s, size_t len) {
+  for (const char *p = entry;;) {
+    size_t k = strcspn(p, "|");
+    if (k == len && url_ascii_case_eq(p, s, len)) return 1;
+    if (!p[k]) return 0;
+    p += k + 1;
+  }
 }
 
 int url_label_find(sqlite3_value *v, const char *const *names, int n, int *k) {
@@ -108,7 +128,7 @@ int url_label_find(sqlite3_value *v, const char *const *names, int n, int *k) {
   *k = -1;
   if (rc != URL_OK) return rc;
   for (int i = 0; i < n; i++)
-    if (name_is(names[i], s, len)) {
+    if (entry_names(names[i], s, len)) {
       *k = i;
       break;
     }
@@ -136,14 +156,52 @@ int url_arg_choice(sqlite3_context *ctx, sqlite3_value **argv, int i,
   return k;
 }
 
+int url_arg_option(sqlite3_context *ctx, int argc, sqlite3_value **argv,
+                   int i, const char *what, const char *const *names, int n,
+                   int dflt) {
+  if (i >= argc) return dflt;
+  int k = url_arg_choice(ctx, argv, i, what, names, n);
+  return k == URL_ARG_NULL ? dflt : k;
+}
+
+int url_arg_pairs(sqlite3_context *ctx, int argc, sqlite3_value **argv,
+                  const char *first, const char *what,
+                  const char *const *names, int n, int *which) {
+  if (argc < 3 || argc % 2 == 0) {
+    url_error(ctx, "expected %s followed by %s, value pairs", first, what);
+    return URL_ARG_ERROR;
+  }
+  int pairs = (argc - 1) / 2, null = 0;
+  if (pairs > URL_MAX_PAIRS) {
+    url_error(ctx, "at most %d %s, value pairs", URL_MAX_PAIRS, what);
+    return URL_ARG_ERROR;
+  }
+  /* Every name is checked first: misuse is an error even when the input
+     is NULL or invalid. */
+  for (int i = 0; i < pairs; i++) {
+    int k = url_arg_choice(ctx, argv, 1 + 2 * i, what, names, n);
+    if (k == URL_ARG_ERROR) return k;
+    null |= k == URL_ARG_NULL;
+    which[i] = k;
+  }
+  return null ? URL_ARG_NULL : pairs;
+}
+
 void url_error_choice(sqlite3_context *ctx, sqlite3_value *v,
                       const char *what, const char *const *names, int n) {
   sqlite3_str *msg = sqlite3_str_new(NULL);
   sqlite3_str_appendf(msg, "%s: unknown %s ", url_fn_name(ctx), what);
   url_quote(msg, v);
   sqlite3_str_appendall(msg, " (expected one of: ");
-  for (int i = 0; i < n; i++)
-    sqlite3_str_appendf(msg, "%s%s", i ? ", " : "", names[i]);
+  for (int i = 0; i < n; i++) {
+    /* every name of the choice, aliases as names of their own */
+    for (const char *p = names[i]; *p;) {
+      size_t k = strcspn(p, "|");
+      sqlite3_str_appendf(msg, "%s%.*s", i || p != names[i] ? ", " : "",
+                          (int)k, p);
+      p += k + (p[k] == '|');
+    }
+  }
   sqlite3_str_appendall(msg, ")");
   result_error(ctx, msg);
 }
@@ -160,6 +218,33 @@ int url_arg_bool(sqlite3_context *ctx, sqlite3_value *v, const char *what) {
   }
   url_error(ctx, "%s must be 0 or 1", what);
   return URL_ARG_ERROR;
+}
+
+/* ------------------------------------------------------------- positions */
+
+void url_position_init(url_position *x, const void *p, size_t n, int blob, int repaired) {
+  x->p = p ? p : (const unsigned char *)"";
+  x->n = p ? n : 0;
+  x->blob = blob;
+  x->repaired = repaired;
+  x->b = x->si = x->so = 0;
+  x->c = 0;
+}
+
+sqlite3_int64 url_position_of(url_position *x, size_t off) {
+  if (x->repaired) off = url_utf8_source_offset(x->p, x->n, off, &x->si, &x->so);
+  if (off > x->n) off = x->n;
+  if (x->blob) return (sqlite3_int64)off + 1;
+  if (off < x->b) x->b = 0, x->c = 0; /* behind: count again */
+  /* SQLite's SQLITE_SKIP_UTF8, as substr() steps through text */
+  for (;;) {
+    size_t e = x->b;
+    if (e < x->n && x->p[e++] >= 0xC0)
+      while (e < x->n && (x->p[e] & 0xC0) == 0x80) e++;
+    if (off < e || x->b == x->n) return x->c + 1;
+    x->b = e;
+    x->c++;
+  }
 }
 
 /* --------------------------------------------------------- parsed values */

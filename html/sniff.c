@@ -281,3 +281,72 @@ int html_decode(url_buf *out, int enc, const unsigned char *s, size_t n,
   *len = out->len;
   return URL_OK;
 }
+
+/* ------------------------------------------- tags back in the bytes */
+
+/* ISO-2022-JP's states as far as '<' goes (its decoder, Encoding Standard
+   §12.2.1): where a 0x3C byte is '<', where it is half of a jis0208
+   character. */
+enum { LT_TEXT, LT_LEAD, LT_TRAIL, LT_KATAKANA };
+
+void html_lt_map_init(html_lt_map *m, int enc, const unsigned char *s,
+                      size_t n, size_t bom_len) {
+  m->s = s;
+  m->n = n;
+  m->enc = enc;
+  m->bom = bom_len < n ? bom_len : n;
+  m->at = m->bom;
+  m->state = LT_TEXT;
+  m->found = 0;
+  m->last_k = (size_t)-1;
+  m->last = n;
+}
+
+/* Whether the unit at m->at is a '<', stepping past the unit. */
+static int lt_step(html_lt_map *m) {
+  const unsigned char *s = m->s;
+  size_t i = m->at;
+  if (m->enc == URL_ENC_UTF_16LE || m->enc == URL_ENC_UTF_16BE) {
+    m->at = i + 2 <= m->n ? i + 2 : m->n;
+    if (i + 2 > m->n) return 0;
+    return m->enc == URL_ENC_UTF_16LE ? s[i] == 0x3C && s[i + 1] == 0
+                                      : s[i] == 0 && s[i + 1] == 0x3C;
+  }
+  m->at = i + 1;
+  if (m->enc != URL_ENC_ISO_2022_JP) return s[i] == 0x3C;
+  if (s[i] == 0x1B && i + 2 < m->n) {
+    /* ESC ( B, ESC ( J: ASCII, Roman; ESC ( I: katakana; ESC $ @, ESC $ B:
+       jis0208.  Another sequence is an error and its bytes are read
+       again in the state it left. */
+    unsigned char a = s[i + 1], b = s[i + 2];
+    int next = a == 0x28 && (b == 0x42 || b == 0x4A) ? LT_TEXT
+               : a == 0x28 && b == 0x49                ? LT_KATAKANA
+               : a == 0x24 && (b == 0x40 || b == 0x42) ? LT_LEAD
+                                                       : -1;
+    if (next >= 0) {
+      m->state = next;
+      m->at = i + 3;
+      return 0;
+    }
+  }
+  switch (m->state) {
+    case LT_TEXT: return s[i] == 0x3C;
+    case LT_LEAD:
+      if (s[i] >= 0x21 && s[i] <= 0x7E) m->state = LT_TRAIL;
+      return 0;
+    case LT_TRAIL: m->state = LT_LEAD; return 0;
+    default: return 0; /* LT_KATAKANA: no '<' */
+  }
+}
+
+size_t html_lt_source(html_lt_map *m, size_t k) {
+  if (k == m->last_k) return m->last;
+  if (k < m->found) html_lt_map_init(m, m->enc, m->s, m->n, m->bom);
+  m->last_k = k;
+  m->last = m->n;
+  while (m->at < m->n) {
+    size_t i = m->at;
+    if (lt_step(m) && m->found++ == k) return m->last = i;
+  }
+  return m->n;
+}

@@ -46,4 +46,29 @@ int html_sniff(const unsigned char *s, size_t n, int transport, size_t *bom_len,
 int html_decode(url_buf *out, int enc, const unsigned char *s, size_t n,
                 size_t bom_len, const char **text, size_t *len);
 
+/*
+** Where the tags of a decoded document are in its bytes: the k-th '<' of
+** html_decode's text (0-based) comes from the k-th '<' unit of s[0..n)
+** after the BOM: a byte 0x3C in every decoder but UTF-16's (a code unit
+** 0x003C) and ISO-2022-JP's (0x3C in its ASCII and Roman states).  The
+** single-byte and CJK decoders never make '<' of anything else, nor swallow
+** a 0x3C (an ASCII byte after a bad lead is read again), and UTF-8 repair
+** leaves it alone, so the k-th of one is the k-th of the other.  The map
+** scans forward from where the previous question left it (a question about
+** an earlier '<' starts again), so tags asked for in document order cost
+** one pass over s in all.
+*/
+typedef struct html_lt_map {
+  const unsigned char *s;
+  size_t n, at; /* at: the next byte to look at */
+  int enc, state;
+  size_t found; /* '<' units before at */
+  size_t bom;
+  size_t last_k, last; /* the previous answer (a tag with several links) */
+} html_lt_map;
+void html_lt_map_init(html_lt_map *m, int enc, const unsigned char *s,
+                      size_t n, size_t bom_len);
+/* The byte offset in s of the k-th '<' unit, or n when there are fewer. */
+size_t html_lt_source(html_lt_map *m, size_t k);
+
 #endif /* HTML_SNIFF_H */

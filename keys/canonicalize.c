@@ -119,7 +119,7 @@ static int lower(unsigned char c) { return c >= 'A' && c <= 'Z' ? c | 0x20 : c; 
 int url_canon_profile_lookup(const char *name, size_t n) {
   for (int p = 0; p < URL_CANON_PROFILES; p++)
     if (strlen(url_canon_profile_names[p]) == n &&
-        !memcmp(url_canon_profile_names[p], name, n))
+        url_ascii_case_eq(url_canon_profile_names[p], name, n))
       return p;
   return -1;
 }

@@ -45,7 +45,7 @@ typedef enum url_canon_profile {
   URL_CANON_PROFILES /* how many */
 } url_canon_profile;
 
-/* The profile named name[0..n) (exact, lowercase), or -1. */
+/* The profile named name[0..n) (ASCII case-insensitive), or -1. */
 int url_canon_profile_lookup(const char *name, size_t n);
 const char *url_canon_profile_name(url_canon_profile p);
 /* The names, in url_canon_profile order. */

@@ -48,8 +48,12 @@ INSERT INTO checks VALUES ('icann opaque', url_registrable_domain('foo://www.exa
 INSERT INTO checks VALUES ('icann file', url_registrable_domain('file:///etc/hosts', 'icann'), NULL);
 -- NULL input or NULL section: NULL.
 INSERT INTO checks VALUES ('icann null input', url_registrable_domain(NULL, 'icann'), NULL);
-INSERT INTO checks VALUES ('null section', url_registrable_domain('https://example.com/', NULL), NULL);
-INSERT INTO checks VALUES ('null section ps', url_public_suffix('https://example.com/', NULL), NULL);
+-- A NULL section is the default, 'all' (docs/conventions.md rule 2); names
+-- are ASCII case-insensitive (rule 3).
+INSERT INTO checks VALUES ('null section', url_registrable_domain('https://a.b.github.io/', NULL), 'b.github.io');
+INSERT INTO checks VALUES ('null section ps', url_public_suffix('https://a.github.io/', NULL), 'github.io');
+INSERT INTO checks VALUES ('null section sub', url_subdomain('https://a.b.github.io/', NULL), 'a');
+INSERT INTO checks VALUES ('section case', url_public_suffix('https://a.github.io/', 'ICANN'), 'io');
 INSERT INTO checks VALUES ('icann invalid', url_registrable_domain('https://exa mple.com/', 'icann'), NULL);
 -- A constant section over many rows (the common case).
 CREATE TEMP TABLE hosts(u TEXT);
@@ -98,8 +102,8 @@ INSERT INTO checks VALUES ('bq mailto host', url_host_type('mailto:?to=&subject=
 -- input (even NULL).
 -- error: url_registrable_domain: unknown section 'private' (expected one of: all, icann)
 SELECT url_registrable_domain('https://example.com/', 'private');
--- error: url_public_suffix: unknown section 'ICANN' (expected one of: all, icann)
-SELECT url_public_suffix('https://example.com/', 'ICANN');
+-- error: url_public_suffix: unknown section 'private' (expected one of: all, icann)
+SELECT url_public_suffix('https://example.com/', 'private');
 -- error: url_subdomain: unknown section '' (expected one of: all, icann)
 SELECT url_subdomain(NULL, '');
 -- error: url_registrable_domain: unknown section '1' (expected one of: all, icann)

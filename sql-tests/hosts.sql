@@ -200,8 +200,12 @@ INSERT INTO checks VALUES ('unicode idna2008 underscore', url_domain_to_unicode(
 -- ------------------------------------------- arguments: NULL, types, mode
 INSERT INTO checks VALUES ('ascii NULL', url_domain_to_ascii(NULL), NULL);
 INSERT INTO checks VALUES ('ascii NULL idna2008', url_domain_to_ascii(NULL, 'idna2008'), NULL);
-INSERT INTO checks VALUES ('ascii NULL mode', url_domain_to_ascii('a.com', NULL), NULL);
-INSERT INTO checks VALUES ('unicode NULL mode', url_domain_to_unicode('a.com', NULL), NULL);
+-- A NULL mode is the default, 'uts46' (docs/conventions.md rule 2); mode
+-- names are ASCII case-insensitive (rule 3).
+INSERT INTO checks VALUES ('ascii NULL mode', url_domain_to_ascii('☃.com', NULL), 'xn--n3h.com');
+INSERT INTO checks VALUES ('unicode NULL mode', url_domain_to_unicode('xn--n3h.com', NULL), '☃.com');
+INSERT INTO checks VALUES ('mode case', url_domain_to_ascii('☃.com', 'IDNA2008'), NULL);
+INSERT INTO checks VALUES ('mode case uts46', url_domain_to_ascii('☃.com', 'UTS46'), 'xn--n3h.com');
 INSERT INTO checks VALUES ('unicode NULL idna2008', url_domain_to_unicode(NULL, 'idna2008'), NULL);
 INSERT INTO checks VALUES ('ascii integer', url_domain_to_ascii(42, 'idna2008'), '42');
 INSERT INTO checks VALUES ('ascii real', url_domain_to_ascii(1.5, 'idna2008'), '1.5');
@@ -212,8 +216,8 @@ INSERT INTO checks VALUES ('ascii bad utf8', url_domain_to_ascii(X'61FF', 'idna2
 INSERT INTO checks VALUES ('unicode idna2008 bad utf8', url_domain_to_unicode(X'61FF', 'idna2008'), NULL);
 -- error: url_domain_to_ascii: unknown mode 'idna2003' (expected one of: uts46, idna2008)
 SELECT url_domain_to_ascii('a.com', 'idna2003');
--- error: url_domain_to_unicode: unknown mode 'IDNA2008' (expected one of: uts46, idna2008)
-SELECT url_domain_to_unicode('a.com', 'IDNA2008');
+-- error: url_domain_to_unicode: unknown mode 'IDNA2003' (expected one of: uts46, idna2008)
+SELECT url_domain_to_unicode('a.com', 'IDNA2003');
 -- error: url_domain_to_ascii: unknown mode '1' (expected one of: uts46, idna2008)
 SELECT url_domain_to_ascii('a.com', 1);
 -- error: url_domain_to_ascii: unknown mode X'7574733437'

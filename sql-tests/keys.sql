@@ -42,7 +42,10 @@ INSERT INTO checks VALUES ('canonical idempotent',
 -- Arguments: NULL, invalid, non-text.
 INSERT INTO checks VALUES ('canonical NULL input', url_canonical(NULL), NULL);
 INSERT INTO checks VALUES ('canonical NULL input with profile', url_canonical(NULL, 'google'), NULL);
-INSERT INTO checks VALUES ('canonical NULL profile', url_canonical('http://a/', NULL), NULL);
+-- A NULL profile is the default, 'semantic' (docs/conventions.md rule 2);
+-- profile names are ASCII case-insensitive (rule 3).
+INSERT INTO checks VALUES ('canonical NULL profile', url_canonical('http://a/?b&a', NULL), url_canonical('http://a/?b&a'));
+INSERT INTO checks VALUES ('canonical profile case', url_canonical('https://www.A.com/x/', 'Aggressive'), 'http://a.com/x');
 INSERT INTO checks VALUES ('canonical invalid', url_canonical('http://exa mple.com/'), NULL);
 INSERT INTO checks VALUES ('canonical empty', url_canonical(''), NULL);
 INSERT INTO checks VALUES ('canonical integer input', url_canonical(123), 'http://0.0.0.123/');
@@ -62,7 +65,7 @@ INSERT INTO checks VALUES ('canonical relative #', url_canonical('#top'), NULL);
 INSERT INTO checks VALUES ('canonical relative after spaces', url_canonical(' ' || char(9) || '/about'), NULL);
 INSERT INTO checks VALUES ('canonical relative whatwg', url_canonical('/about', 'whatwg'), NULL);
 INSERT INTO checks VALUES ('canonical relative resolved first',
-  url_canonical(url_resolve('https://example.com/docs/page', '../img/a.png')), 'https://example.com/img/a.png');
+  url_canonical(url_resolve('../img/a.png', 'https://example.com/docs/page')), 'https://example.com/img/a.png');
 INSERT INTO checks VALUES ('canonical a dotted name is no relative reference', url_canonical('www.example.com./a'), 'http://www.example.com/a');
 INSERT INTO checks VALUES ('surt relative', url_surt('../img/a.png'), NULL);
 INSERT INTO checks VALUES ('surt relative /', url_surt('/about', '{"canonicalizer": "google"}'), NULL);
@@ -105,8 +108,8 @@ INSERT INTO checks VALUES ('surt sid 16: kept',
 INSERT INTO checks VALUES ('profile as blob', url_canonical('HTTP://A/', CAST('google' AS BLOB)), url_canonical('HTTP://A/', 'google'));
 -- error: url_canonical: unknown profile 'bogus' (expected one of: whatwg, google, semantic_precise, semantic, aggressive)
 SELECT url_canonical('http://a/', 'bogus');
--- error: url_canonical: unknown profile 'Semantic'
-SELECT url_canonical('http://a/', 'Semantic');
+-- error: url_canonical: unknown profile 'Semantics'
+SELECT url_canonical('http://a/', 'Semantics');
 -- error: url_canonical: unknown profile '1'
 SELECT url_canonical('http://a/', 1);
 -- error: url_canonical: unknown profile
@@ -147,7 +150,9 @@ INSERT INTO checks VALUES ('surt cdx records', url_surt('') || ' ' || url_surt('
 INSERT INTO checks VALUES ('surt no scheme', url_surt('www.example.com/x'), 'com,example)/x');
 INSERT INTO checks VALUES ('surt NULL', url_surt(NULL), NULL);
 INSERT INTO checks VALUES ('surt NULL with options', url_surt(NULL, '{}'), NULL);
-INSERT INTO checks VALUES ('surt NULL options', url_surt('http://a/', NULL), NULL);
+INSERT INTO checks VALUES ('surt NULL options', url_surt('http://www.a.com/', NULL), 'com,a)/');
+INSERT INTO checks VALUES ('surt canonicalizer case', url_surt('http://www.a.com/B', '{"canonicalizer": "AGGRESSIVE"}'), url_surt('http://www.a.com/B', '{"canonicalizer": "aggressive"}'));
+INSERT INTO checks VALUES ('surt canonicalizer ia case', url_surt('http://www.a.com/B', '{"canonicalizer": "IA"}'), url_surt('http://www.a.com/B', '{"canonicalizer": "ia"}'));
 INSERT INTO checks VALUES ('surt invalid', url_surt('http://exa mple.com/'), NULL);
 -- Options constant for the statement, over many rows.
 CREATE TEMP TABLE surt_in(u TEXT);
@@ -237,13 +242,18 @@ INSERT INTO checks VALUES ('strip case-sensitive', url_strip_params('https://ex.
 INSERT INTO checks VALUES ('strip many patterns',
   url_strip_params('https://ex.com/?a&b&c&d&e&f&g&h&i&j&k', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'), 'https://ex.com/?k');
 INSERT INTO checks VALUES ('strip NULL input', url_strip_params(NULL, '@tracking'), NULL);
+-- The first pattern is required: NULL gives NULL; a NULL further one is
+-- one not given (docs/conventions.md rule 2).
 INSERT INTO checks VALUES ('strip NULL pattern', url_strip_params('https://ex.com/?a', NULL), NULL);
+INSERT INTO checks VALUES ('strip NULL further pattern', url_strip_params('https://ex.com/?a&b&c', 'a', NULL, 'c'), 'https://ex.com/?b');
+INSERT INTO checks VALUES ('strip NULL patterns only further', url_strip_params('https://ex.com/?a&b', 'a', NULL, NULL), 'https://ex.com/?b');
+INSERT INTO checks VALUES ('strip list name case', url_strip_params('https://ex.com/?utm_source=a&b', '@Tracking'), 'https://ex.com/?b');
 INSERT INTO checks VALUES ('strip invalid', url_strip_params('http://exa mple.com/?a', 'a'), NULL);
 INSERT INTO checks VALUES ('strip integer pattern', url_strip_params('https://ex.com/?1=a&2=b', 1), 'https://ex.com/?2=b');
 -- error: url_strip_params: unknown parameter list '@foo' (expected: '@tracking')
 SELECT url_strip_params('https://ex.com/?a', '@foo');
--- error: url_strip_params: unknown parameter list '@TRACKING'
-SELECT url_strip_params(NULL, 'a', '@TRACKING');
+-- error: url_strip_params: unknown parameter list '@TRACKINGS'
+SELECT url_strip_params(NULL, 'a', '@TRACKINGS');
 -- error: url_strip_params: expected a URL and at least one parameter name pattern
 SELECT url_strip_params('https://ex.com/?a');
 -- error: url_strip_params: expected a URL and at least one parameter name pattern
@@ -291,13 +301,13 @@ INSERT INTO links VALUES
 -- Deduplicate crawled links (the issue's recipe).
 INSERT INTO checks VALUES ('recipe dedupe',
   (SELECT group_concat(key || ' ' || n, ' | ') FROM (
-     SELECT url_canonical(url_resolve(page_url, href)) AS key, count(*) AS n, min(href)
+     SELECT url_canonical(url_resolve(href, page_url)) AS key, count(*) AS n, min(href)
        FROM links GROUP BY key HAVING key IS NOT NULL ORDER BY key)),
   'https://example.com/blog/post?id=1 1 | https://example.com/blog/post?id=1&utm_source=rss 1 | https://example.com/blog/post?id=1&utm_source=tw 1 | https://example.com/blog/post?id=2 1');
 -- Strip tracking parameters before grouping.
 INSERT INTO checks VALUES ('recipe strip then dedupe',
   (SELECT group_concat(key || ' ' || n, ' | ') FROM (
-     SELECT url_canonical(url_strip_params(url_resolve(page_url, href), '@tracking')) AS key,
+     SELECT url_canonical(url_strip_params(url_resolve(href, page_url), '@tracking')) AS key,
             count(*) AS n
        FROM links GROUP BY key HAVING key IS NOT NULL ORDER BY key)),
   'https://example.com/blog/post?id=1 3 | https://example.com/blog/post?id=2 1');
@@ -323,6 +333,6 @@ CREATE TEMP TABLE blocklist(expression TEXT PRIMARY KEY);
 INSERT INTO blocklist VALUES ('example.com/blog/'), ('evil.example/');
 INSERT INTO checks VALUES ('recipe blocklist',
   (SELECT group_concat(DISTINCT l.href) FROM links AS l,
-     url_lookup_expressions(url_resolve(l.page_url, l.href)) AS e
+     url_lookup_expressions(url_resolve(l.href, l.page_url)) AS e
      JOIN blocklist AS b ON b.expression = e.expression),
   'post?id=1&utm_source=rss,https://EXAMPLE.com/blog/post?utm_source=tw&id=1#comments,blog/./post?id=1,blog/post?id=2');

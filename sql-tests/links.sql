@@ -8,9 +8,49 @@ INSERT INTO checks VALUES ('a href resolved',
   (SELECT url FROM url_links('<a href="b/c?x=1#f">', 'https://example.com/a/index.html')),
   'https://example.com/a/b/c?x=1#f');
 INSERT INTO checks VALUES ('columns of a row',
-  (SELECT raw || '|' || tag || '|' || attribute || '|' || rel || '|' || kind || '|' || offset
+  (SELECT raw || '|' || tag || '|' || attribute || '|' || rel || '|' || kind || '|' || position
      FROM url_links('<p>x</p><a rel="nofollow" href=/y>', 'https://e.com/')),
-  '/y|a|href|nofollow|navigation|8');
+  '/y|a|href|nofollow|navigation|9');
+-- position: where the tag's '<' is in html as given, as substr() counts it
+-- (docs/conventions.md rule 4): characters of TEXT, bytes of a BLOB, in
+-- whatever encoding the page is read.
+INSERT INTO checks VALUES ('position in non-ASCII text',
+  (SELECT group_concat(position || substr('<p>é ü</p><a href=x>ä</a><IMG src=y>', position, 4), ' ')
+     FROM url_links('<p>é ü</p><a href=x>ä</a><IMG src=y>', 'https://e.com/', 'utf-8')),
+  '11<a h 26<IMG');
+INSERT INTO checks VALUES ('position in text read as windows-1252',
+  (SELECT group_concat(position, ' ') FROM url_links('<p>é ü</p><a href=x>ä</a><IMG src=y>', 'https://e.com/')),
+  '11 26');
+INSERT INTO checks VALUES ('position in a UTF-8 blob',
+  (SELECT group_concat(position, ' ') FROM url_links(CAST('<p>é ü</p><a href=x>' AS BLOB), 'https://e.com/', 'utf-8')),
+  '13');
+INSERT INTO checks VALUES ('position after a UTF-8 BOM',
+  (SELECT group_concat(position, ' ') FROM url_links(CAST(X'EFBBBF' || 'é<a href=x>' AS BLOB), 'https://e.com/')),
+  '6');
+INSERT INTO checks VALUES ('position after a UTF-8 BOM, as TEXT',
+  (SELECT group_concat(position, ' ') FROM url_links(X'EFBBBF' || 'é<a href=x>', 'https://e.com/')),
+  '3');
+INSERT INTO checks VALUES ('position in a windows-1252 blob',
+  (SELECT group_concat(position, ' ') FROM url_links(X'E9E93C6120687265663D783E', 'https://e.com/', 'windows-1252')),
+  '3');
+INSERT INTO checks VALUES ('position in a UTF-16LE blob',
+  (SELECT group_concat(position, ' ') FROM url_links(CAST(X'FFFE41003C00610020006800720065006600' || X'3D0078003E00' AS BLOB), 'https://e.com/')),
+  '5');
+INSERT INTO checks VALUES ('position in a UTF-16BE blob',
+  (SELECT group_concat(position, ' ') FROM url_links(CAST(X'FEFF0041003C00610020006800720065' || X'0066003D0078003E' AS BLOB), 'https://e.com/')),
+  '5');
+INSERT INTO checks VALUES ('position in a Shift_JIS blob',
+  (SELECT group_concat(position, ' ') FROM url_links(X'82A03C6120687265663D783E3C6120687265663D793E', 'https://e.com/', 'shift_jis')),
+  '3 13');
+INSERT INTO checks VALUES ('position in an ISO-2022-JP blob (a 0x3C inside jis0208 is no tag)',
+  (SELECT group_concat(position, ' ') FROM url_links(X'1B2442303C1B28423C6120687265663D783E', 'https://e.com/', 'iso-2022-jp')),
+  '9');
+INSERT INTO checks VALUES ('position of a tag''s every row (srcset)',
+  (SELECT group_concat(position, ' ') FROM url_links('é<img srcset="a 1x, b 2x" src=c>', 'https://e.com/', 'utf-8')),
+  '2 2 2');
+INSERT INTO checks VALUES ('position in text with bytes that are not UTF-8',
+  (SELECT group_concat(position, ' ') FROM url_links(CAST(X'C080E93C6120687265663D783E' AS TEXT), 'https://e.com/', 'utf-8')),
+  '3');
 INSERT INTO checks VALUES ('document order',
   (SELECT group_concat(tag || '.' || attribute, ' ') FROM url_links(
      '<html manifest=m><body background=b><img src=i><script src=s></script><iframe src=f></iframe><q cite=c>',

@@ -274,19 +274,41 @@ INSERT INTO checks VALUES ('encode non-BMP', url_encode('🌈'), '%F0%9F%8C%88')
 INSERT INTO checks VALUES ('encode empty', url_encode(''), '');
 INSERT INTO checks VALUES ('encode integer', url_encode(42), '42');
 INSERT INTO checks VALUES ('encode real', url_encode(1.5, 'form'), '1.5');
-INSERT INTO checks VALUES ('encode invalid utf8', url_encode(X'61FF62'), 'a%EF%BF%BDb');
+-- A BLOB is octets, encoded as they are (docs/conventions.md rule 5; RFC
+-- 3986 §2.1); TEXT that is not UTF-8 is read as everywhere, with U+FFFD.
+INSERT INTO checks VALUES ('encode blob octets', url_encode(X'61FF62'), 'a%FFb');
+INSERT INTO checks VALUES ('encode blob octets, an encoding ignored', url_encode(X'61FF62', 'component', 'gbk'), 'a%FFb');
+INSERT INTO checks VALUES ('encode invalid utf8 text', url_encode(CAST(X'61FF62' AS TEXT)), 'a%EF%BF%BDb');
 INSERT INTO checks VALUES ('encode NULL', url_encode(NULL), NULL);
 INSERT INTO checks VALUES ('encode NULL form', url_encode(NULL, 'form'), NULL);
-INSERT INTO checks VALUES ('encode NULL set', url_encode('a b', NULL), NULL);
+-- A NULL option is one not given (docs/conventions.md rule 2).
+INSERT INTO checks VALUES ('encode NULL set', url_encode('a b/', NULL), url_encode('a b/'));
+INSERT INTO checks VALUES ('encode NULL set, encoding', url_encode('é', NULL, 'windows-1252'), '%E9');
+INSERT INTO checks VALUES ('encode set case', url_encode('a b', 'FORM') || url_encode('a b', 'Form'), 'a+ba+b');
+INSERT INTO checks VALUES ('encode form by its name', url_encode('a b', 'application/x-www-form-urlencoded'), 'a+b');
+-- One name, one set, in url_encode and uri_encode (uri/encode.c's table).
+INSERT INTO checks VALUES ('encode userinfo is the URL Standard''s', url_encode('a:b@c', 'userinfo'), 'a%3Ab%40c');
+INSERT INTO checks VALUES ('encode rfc3986-userinfo', url_encode('a:b@c', 'rfc3986-userinfo'), 'a:b%40c');
+INSERT INTO checks VALUES ('encode path keeps [ ] |', url_encode('[|]%', 'path'), '[|]%');
+INSERT INTO checks VALUES ('encode rfc3986-path', url_encode('[|]%', 'rfc3986-path'), '%5B%7C%5D%25');
+INSERT INTO checks VALUES ('encode = uri_encode, every set',
+  (WITH s(n) AS (VALUES ('c0-control'), ('fragment'), ('query'), ('special-query'),
+     ('path'), ('userinfo'), ('component'), ('form'), ('unreserved'), ('pchar'), ('reg-name'),
+     ('rfc3986-userinfo'), ('rfc3986-path'), ('rfc3986-query'), ('rfc3986-fragment'), ('uri'))
+   SELECT count(*) FROM s WHERE url_encode(' !"#$%&''()*+,-./:;<=>?@[\]^_`{|}~é' || char(1, 127), s.n)
+       = uri_encode(' !"#$%&''()*+,-./:;<=>?@[\]^_`{|}~é' || char(1, 127), s.n)), 16);
+INSERT INTO checks VALUES ('encode component is encodeURIComponent',
+  url_encode(' !"#$%&''()*+,-./:;<=>?@[\]^_`{|}~'),
+  '%20!%22%23%24%25%26''()*%2B%2C-.%2F%3A%3B%3C%3D%3E%3F%40%5B%5C%5D%5E_%60%7B%7C%7D~');
 INSERT INTO checks VALUES ('encode round trip', url_decode(url_encode('a b+c%d&é', 'form'), 'form'), 'a b+c%d&é');
 INSERT INTO checks VALUES ('encode matches serializer',
   url_search_param_append('https://a/', 'k', ' "#$%&''()*+,/:;<=>?@[\]^`{|}~!é'),
   'https://a/?k=' || url_encode(' "#$%&''()*+,/:;<=>?@[\]^`{|}~!é', 'form'));
 
--- error: url_encode: unknown percent-encode set 'nope' (expected one of: component, userinfo, path, query, special-query, fragment, c0-control, form)
+-- error: url_encode: unknown percent-encode set 'nope' (expected one of: c0-control, fragment, query, special-query, path, userinfo, component, form, application/x-www-form-urlencoded, unreserved, pchar, reg-name, rfc3986-userinfo, rfc3986-path, rfc3986-query, rfc3986-fragment, uri)
 SELECT url_encode('x', 'nope');
--- error: url_encode: unknown percent-encode set 'Form'
-SELECT url_encode('x', 'Form');
+-- error: url_encode: unknown percent-encode set 'Formm'
+SELECT url_encode('x', 'Formm');
 -- error: url_encode: unknown percent-encode set ''
 SELECT url_encode(NULL, '');
 -- error: url_encode: unknown percent-encode set '1'
@@ -315,13 +337,24 @@ INSERT INTO checks VALUES ('decode empty', url_decode(''), '');
 INSERT INTO checks VALUES ('decode integer', url_decode(25), '25');
 INSERT INTO checks VALUES ('decode NULL', url_decode(NULL), NULL);
 INSERT INTO checks VALUES ('decode NULL form', url_decode(NULL, 'form'), NULL);
-INSERT INTO checks VALUES ('decode NULL mode', url_decode('a+b', NULL), NULL);
+INSERT INTO checks VALUES ('decode NULL mode', url_decode('a+b', NULL), 'a+b');
+INSERT INTO checks VALUES ('decode NULL mode, encoding', url_decode('%E9+', NULL, 'windows-1252'), 'é+');
+INSERT INTO checks VALUES ('decode mode case', url_decode('a+b', 'FORM'), 'a b');
+-- 'binary': the decoded bytes themselves, as a BLOB (rule 5: a decoder that
+-- can make bytes that are not UTF-8 gives them back).
+INSERT INTO checks VALUES ('decode binary', url_decode('%FFa+', 'form', 'binary'), X'FF6120');
+INSERT INTO checks VALUES ('decode binary case', url_decode('%FF', NULL, 'BINARY'), X'FF');
+INSERT INTO checks VALUES ('decode binary empty', url_decode('', NULL, 'binary'), X'');
+INSERT INTO checks VALUES ('decode blob octets', url_decode(X'E9253431', 'percent', 'binary'), X'E941');
+INSERT INTO checks VALUES ('decode blob in an encoding', url_decode(X'E9253431', 'percent', 'windows-1252'), 'éA');
 INSERT INTO checks VALUES ('decode type', typeof(url_decode('%41')), 'text');
 
--- error: url_decode: unknown mode 'component' (expected one of: form, percent)
+-- error: url_decode: unknown mode 'component' (expected one of: percent, form)
 SELECT url_decode('x', 'component');
--- error: url_decode: unknown mode 'FORM'
-SELECT url_decode('x', 'FORM');
+-- error: url_decode: unknown mode 'FORMS'
+SELECT url_decode('x', 'FORMS');
+-- error: url_decode: unknown encoding 'bytes'
+SELECT url_decode('x', NULL, 'bytes');
 -- error: url_decode: unknown mode '1'
 SELECT url_decode(NULL, 1);
 
@@ -388,7 +421,7 @@ INSERT INTO checks VALUES ('big mixed inputs',
 -- Arguments are quoted as valid UTF-8 in error messages.
 -- error: url_encode: unknown percent-encode set '\xFF\xFE' (expected
 SELECT url_encode('x', CAST(X'FFFE' AS TEXT));
--- error: url_decode: unknown mode 'f\x00mrm' (expected one of: form, percent)
+-- error: url_decode: unknown mode 'f\x00mrm' (expected one of: percent, form)
 SELECT url_decode('x', CAST(X'66006D' AS TEXT) || 'rm');
 -- error: url_encode: unknown percent-encode set X'666f726e'
 SELECT url_encode('x', X'666f726e');

@@ -43,7 +43,13 @@ INSERT INTO checks VALUES ('opaque path trailing space when hash removed',
 INSERT INTO checks VALUES ('NULL url', url_set(NULL, 'port', '1'), NULL);
 INSERT INTO checks VALUES ('invalid url', url_set('not a url', 'port', '1'), NULL);
 INSERT INTO checks VALUES ('href set invalid', url_set('https://example.com/', 'href', 'nope'), NULL);
-INSERT INTO checks VALUES ('NULL value is empty', url_set('https://example.com/?q#h', 'search', NULL, 'hash', NULL), 'https://example.com/');
+-- A NULL value or component gives NULL, as a NULL argument does everywhere
+-- (docs/conventions.md rule 2); '' is what removes a query or fragment.
+INSERT INTO checks VALUES ('NULL value', url_set('https://example.com/?q#h', 'search', NULL, 'hash', NULL), NULL);
+INSERT INTO checks VALUES ('NULL component', url_set('https://example.com/?q#h', NULL, ''), NULL);
+INSERT INTO checks VALUES ('NULL component after others', url_set('https://example.com/?q#h', 'search', '', NULL, ''), NULL);
+INSERT INTO checks VALUES ('empty value removes', url_set('https://example.com/?q#h', 'search', '', 'hash', ''), 'https://example.com/');
+INSERT INTO checks VALUES ('component case', url_set('https://example.com/', 'HOST', 'a.b', 'Hash', 'x'), 'https://a.b/#x');
 INSERT INTO checks VALUES ('integer value', url_set('https://example.com/', 'port', 8080), 'https://example.com:8080/');
 INSERT INTO checks VALUES ('blob url', url_set(X'68747470733A2F2F612F', 'hash', 'x'), 'https://a/#x');
 INSERT INTO checks VALUES ('invalid utf8 value', url_set('https://a/', 'hash', X'FF'), 'https://a/#%EF%BF%BD');
@@ -55,14 +61,14 @@ INSERT INTO checks VALUES ('idempotent on a table',
 -- Misuse: errors that name the function.
 -- error: url_set: unknown component 'bogus'
 SELECT url_set('https://a/', 'bogus', 'x');
--- error: url_set: unknown component NULL (expected one of: href, protocol
-SELECT url_set('https://a/', NULL, 'x');
+-- error: url_set: unknown component 'bogus' (expected one of: href, protocol
+SELECT url_set('https://a/', NULL, 'x', 'bogus', 'y');
 -- error: url_set: expected url followed by component, value pairs
 SELECT url_set('https://a/', 'port');
 -- error: url_set: expected url followed by component, value pairs
 SELECT url_set('https://a/');
--- error: url_set: unknown component 'Host'
-SELECT url_set(NULL, 'Host', 'x');
+-- error: url_set: unknown component 'Hostt'
+SELECT url_set(NULL, 'Hostt', 'x');
 
 -- Error messages quote the argument as valid UTF-8: invalid bytes and
 -- control characters as \xHH, cut after 64 bytes.

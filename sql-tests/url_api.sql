@@ -106,28 +106,44 @@ INSERT INTO checks VALUES
    length(url_href('https://a/' || replace(printf('%.*c', 10000, 'x'), 'x', 'x/'))),
    10 + 20000);
 
+-- ------------------------------------------------------ url_port_number
+-- The port as an INTEGER beside url_port's text (docs/conventions.md rule 6).
+INSERT INTO checks VALUES
+  ('port_number/explicit', url_port_number('http://a:8080/'), 8080),
+  ('port_number/leading-zeros', url_port_number('http://a:0081/'), 81),
+  ('port_number/default-is-none', url_port_number('http://a:80/'), NULL),
+  ('port_number/none', url_port_number('http://a/'), NULL),
+  ('port_number/zero', url_port_number('http://a:0/'), 0),
+  ('port_number/base', url_port_number('/x', 'http://a:81/'), 81),
+  ('port_number/null-base', url_port_number('http://a:81/', NULL), 81),
+  ('port_number/invalid', url_port_number('http://a:65536/'), NULL),
+  ('port_number/null', url_port_number(NULL), NULL),
+  ('port_number/as-components', url_port_number('https://[::1]:8443/'),
+     (SELECT port_number FROM url_components('https://[::1]:8443/'))),
+  ('port_number/type', typeof(url_port_number('http://a:1/')), 'integer');
+
 -- ---------------------------------------------------------- url_resolve
 INSERT INTO checks VALUES
-  ('resolve/parent', url_resolve('https://a/b/d', '../c'), 'https://a/c'),
-  ('resolve/absolute', url_resolve('https://a/', 'http://b/'), 'http://b/'),
-  ('resolve/scheme-relative', url_resolve('https://a/b', '//x/y'), 'https://x/y'),
-  ('resolve/query', url_resolve('https://a/b/d?x#y', '?q'), 'https://a/b/d?q'),
-  ('resolve/fragment', url_resolve('https://a/b/d?x#y', '#f'), 'https://a/b/d?x#f'),
-  ('resolve/empty-drops-fragment', url_resolve('https://a/b#frag', ''), 'https://a/b'),
-  ('resolve/backslash', url_resolve('http://example.org/foo/bar', '\\x\hello'), 'http://x/hello'),
-  ('resolve/null-base', url_resolve(NULL, 'https://a/'), NULL),
-  ('resolve/null-input', url_resolve('https://a/', NULL), NULL),
-  ('resolve/invalid-base', url_resolve('not a url', 'https://a/'), NULL),
-  ('resolve/invalid-input', url_resolve('https://a/', 'http://[]'), NULL),
-  ('resolve/integer-input', url_resolve('https://a/b/', 7), 'https://a/b/7'),
-  ('resolve/blob-base', url_resolve(X'68747470733A2F2F612F622F', 'c'), 'https://a/b/c'),
-  ('resolve/bad-utf8-base', url_resolve(X'68747470733A2F2F612FFF2F', 'c'), 'https://a/%EF%BF%BD/c'),
-  ('resolve/nul-input', url_resolve('https://a/b/', 'c' || char(0) || 'd'), 'https://a/b/c%00d'),
-  ('resolve/file-drive', url_resolve('file:///tmp/mock/path', 'C|/foo/bar'), 'file:///C:/foo/bar'),
-  ('resolve/file-host', url_resolve('file://host/dir/file', 'C|'), 'file://host/C:'),
+  ('resolve/parent', url_resolve('../c', 'https://a/b/d'), 'https://a/c'),
+  ('resolve/absolute', url_resolve('http://b/', 'https://a/'), 'http://b/'),
+  ('resolve/scheme-relative', url_resolve('//x/y', 'https://a/b'), 'https://x/y'),
+  ('resolve/query', url_resolve('?q', 'https://a/b/d?x#y'), 'https://a/b/d?q'),
+  ('resolve/fragment', url_resolve('#f', 'https://a/b/d?x#y'), 'https://a/b/d?x#f'),
+  ('resolve/empty-drops-fragment', url_resolve('', 'https://a/b#frag'), 'https://a/b'),
+  ('resolve/backslash', url_resolve('\\x\hello', 'http://example.org/foo/bar'), 'http://x/hello'),
+  ('resolve/null-base', url_resolve('https://a/', NULL), NULL),
+  ('resolve/null-input', url_resolve(NULL, 'https://a/'), NULL),
+  ('resolve/invalid-base', url_resolve('https://a/', 'not a url'), NULL),
+  ('resolve/invalid-input', url_resolve('http://[]', 'https://a/'), NULL),
+  ('resolve/integer-input', url_resolve(7, 'https://a/b/'), 'https://a/b/7'),
+  ('resolve/blob-base', url_resolve('c', X'68747470733A2F2F612F622F'), 'https://a/b/c'),
+  ('resolve/bad-utf8-base', url_resolve('c', X'68747470733A2F2F612FFF2F'), 'https://a/%EF%BF%BD/c'),
+  ('resolve/nul-input', url_resolve('c' || char(0) || 'd', 'https://a/b/'), 'https://a/b/c%00d'),
+  ('resolve/file-drive', url_resolve('C|/foo/bar', 'file:///tmp/mock/path'), 'file:///C:/foo/bar'),
+  ('resolve/file-host', url_resolve('C|', 'file://host/dir/file'), 'file://host/C:'),
   ('resolve/dotdot-10000',
-   url_resolve('https://a/b/c', replace(printf('%.*c', 10000, 'x'), 'x', '../')), 'https://a/'),
-  ('resolve/1mb', length(url_resolve('https://a/', printf('%.*c', 1000000, 'x'))), 1000010);
+   url_resolve(replace(printf('%.*c', 10000, 'x'), 'x', '../'), 'https://a/b/c'), 'https://a/'),
+  ('resolve/1mb', length(url_resolve(printf('%.*c', 1000000, 'x'), 'https://a/')), 1000010);
 
 -- A constant base over many rows (the base is parsed once per statement):
 -- WPT cases with base 'http://example.org/foo/bar'.
@@ -159,7 +175,7 @@ INSERT INTO rel(input, expected) VALUES
   (42, 'http://example.org/foo/42'),
   (X'FF', 'http://example.org/foo/%EF%BF%BD');
 INSERT INTO checks
-  SELECT 'resolve/const-base/' || id, url_resolve('http://example.org/foo/bar', input), expected
+  SELECT 'resolve/const-base/' || id, url_resolve(input, 'http://example.org/foo/bar'), expected
     FROM rel;
 INSERT INTO checks
   SELECT 'href/const-base/' || id, url_href(input, 'http://example.org/foo/bar'), expected
@@ -170,16 +186,16 @@ INSERT INTO checks
     FROM rel;
 -- A constant invalid / NULL base on every row.
 INSERT INTO checks
-  SELECT 'resolve/const-invalid-base/' || id, url_resolve('http:', input), NULL FROM rel;
+  SELECT 'resolve/const-invalid-base/' || id, url_resolve(input, 'http:'), NULL FROM rel;
 INSERT INTO checks
-  SELECT 'resolve/const-null-base/' || id, url_resolve(NULL, input), NULL FROM rel;
+  SELECT 'resolve/const-null-base/' || id, url_resolve(input, NULL), NULL FROM rel;
 INSERT INTO checks
   SELECT 'href/const-null-base/' || id, url_href(input, NULL), url_href(input) FROM rel;
 -- Two call sites with different constant bases in one statement, and a
 -- constant base repeated after a failing row.
 INSERT INTO checks VALUES
   ('href/two-const-bases',
-   (SELECT group_concat(url_href(input, 'https://a/b/') || ' ' || url_resolve('sc://h/c/', input), ',')
+   (SELECT group_concat(url_href(input, 'https://a/b/') || ' ' || url_resolve(input, 'sc://h/c/'), ',')
       FROM (SELECT column1 AS input FROM (VALUES ('x'), ('../y'), ('?q'), ('#f')))),
    'https://a/b/x sc://h/c/x,https://a/y sc://h/y,https://a/b/?q sc://h/c/?q,' ||
    'https://a/b/#f sc://h/c/#f');
@@ -214,7 +230,7 @@ INSERT INTO pairs(base, input, expected) VALUES
   ('https://a/' || printf('%.*c', 1000, 'x') || '/', 'y', 'https://a/' || printf('%.*c', 1000, 'x') || '/y'),
   ('http://www.example.com/test', 'test.txt', 'http://www.example.com/test.txt');
 INSERT INTO checks
-  SELECT 'resolve/row-base/' || id, url_resolve(base, input), expected FROM pairs;
+  SELECT 'resolve/row-base/' || id, url_resolve(input, base), expected FROM pairs;
 -- url_href(input, base): a NULL base is no base.
 INSERT INTO checks
   SELECT 'href/row-base/' || id, url_href(input, base),

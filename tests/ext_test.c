@@ -11,7 +11,7 @@
 **     url_pattern_exec joins.  A counting SQLITE_CONFIG_MALLOC wrapper sees every allocation
 **     (the extension allocates only through SQLite); after a first run, a
 **     query over 2N rows must allocate exactly as much as over N rows;
-**   - the statement's cache of parsed bases: url_resolve(b, r) and
+**   - the statement's cache of parsed bases: url_resolve(r, b) and
 **     url_href(r, b) over every pair of some bases (valid, invalid, NULL,
 **     BLOB, invalid UTF-8, longer than the inline storage, opaque, file)
 **     and references, in an order that repeats and alternates bases, give
@@ -169,10 +169,10 @@ static void check_allocations(void) {
       "SELECT count(url_origin(u)) FROM urls",
       "SELECT count(url_valid(u)) FROM urls",
       "SELECT count(url_href(u, 'https://base.example/a/b')) FROM urls",
-      "SELECT count(url_resolve('https://base.example/a/b', u)) FROM urls",
-      "SELECT count(url_resolve(u, '../x/y.png?v=2')) FROM urls",
-      "SELECT count(url_resolve(b, u)) FROM urls",
-      "SELECT count(url_resolve(b, u)) + count(url_resolve(u, '../x')) "
+      "SELECT count(url_resolve(u, 'https://base.example/a/b')) FROM urls",
+      "SELECT count(url_resolve('../x/y.png?v=2', u)) FROM urls",
+      "SELECT count(url_resolve(u, b)) FROM urls",
+      "SELECT count(url_resolve(u, b)) + count(url_resolve('../x', u)) "
       "FROM urls",
       "SELECT count(c.href) FROM urls, url_components(urls.u) AS c",
       "SELECT count(c.hostname) FROM urls, url_components(urls.u, urls.b) AS c",
@@ -301,8 +301,8 @@ static void check_base_cache(void) {
   }
   if (ok) sqlite3_finalize(ins);
   ok = ok && sqlite3_prepare_v2(db,
-                                "SELECT url_resolve(b, r), url_href(r, b), "
-                                "url_resolve(b, r) FROM pairs ORDER BY id",
+                                "SELECT url_resolve(r, b), url_href(r, b), "
+                                "url_resolve(r, b) FROM pairs ORDER BY id",
                                 -1, &sel, NULL) == SQLITE_OK;
   check_named(ok, "base cache: set up");
   if (!ok) {
@@ -414,10 +414,10 @@ static void check_bound_calls(void) {
   int ok = 1;
   for (int b = 0; b < 3; b++) {
     char sql[128];
-    snprintf(sql, sizeof sql, "SELECT url_resolve('%s', ?1)", BASES[b]);
+    snprintf(sql, sizeof sql, "SELECT url_resolve(?1, '%s')", BASES[b]);
     ok &= sqlite3_prepare_v2(db, sql, -1, &st[b], NULL) == SQLITE_OK;
   }
-  ok &= sqlite3_prepare_v2(db, "SELECT url_resolve(?2, ?1), url_href(?1)", -1,
+  ok &= sqlite3_prepare_v2(db, "SELECT url_resolve(?1, ?2), url_href(?1)", -1,
                            &href, NULL) == SQLITE_OK;
   check_named(ok, "bound calls: prepare");
   if (!ok) {
@@ -466,8 +466,8 @@ static void check_bound_calls(void) {
                                 SQLITE_INNOCUOUS,
                             NULL, identity, NULL, NULL);
   static const char *const OURS[] = {
-      "SELECT url_resolve('https://a.example/x/', ?1)",
-      "SELECT url_resolve(?1, ?2), url_href(?1)",
+      "SELECT url_resolve(?1, 'https://a.example/x/')",
+      "SELECT url_resolve(?2, ?1), url_href(?1)",
       "SELECT url_href(?2, ?1)",
       "SELECT url_pattern_test('https://*/:x', ?1), url_pattern_test(?1 || ':x', ?2)",
   };
@@ -503,9 +503,9 @@ static void check_limits(void) {
       "SELECT url_href('https://example.com/a-path-that-is-long-enough')",
       "SELECT url_hostname('https://example.com/a-path-that-is-long-enough')",
       "SELECT url_valid('https://example.com/a-path-that-is-long-enough')",
-      "SELECT url_resolve(?1, 'x')",
-      "SELECT url_resolve('https://example.com/a-path-that-is-long-enough', "
-      "'?q')",
+      "SELECT url_resolve('x', ?1)",
+      "SELECT url_resolve('?q', "
+      "'https://example.com/a-path-that-is-long-enough')",
       "SELECT count(*) FROM url_components('https://example.com/a-path-that-"
       "is-long-enough')",
   };
@@ -574,11 +574,11 @@ static void check_arguments(void) {
              "('', 'not a url')");
     check_text(db, "SELECT url_href(u) FROM t WHERE rowid = 1", 0,
                "https://example.com/b?x=%C3%BC#%C3%A9", what);
-    check_text(db, "SELECT url_resolve(b, '../ö') FROM t WHERE rowid = 1", 0,
+    check_text(db, "SELECT url_resolve('../ö', b) FROM t WHERE rowid = 1", 0,
                "https://xn--bse-qla.example/%C3%B6", what);
     check_text(db, "SELECT url_href(u, b) FROM t WHERE rowid = 2", 0, NULL,
                what);
-    check_text(db, "SELECT url_resolve(b, u) FROM t WHERE rowid = 1", 0,
+    check_text(db, "SELECT url_resolve(u, b) FROM t WHERE rowid = 1", 0,
                "https://example.com/b?x=%C3%BC#%C3%A9", what);
     /* The argument is read in place, and stays the TEXT it was. */
     check_text(db,

@@ -1,10 +1,13 @@
 #!/bin/sh
 # tests/readme_test.sh B: every ```sql block of README.md, in order, pasted
-# into one sqlite3 shell session as a reader would paste them (from a
+# into one fresh sqlite3 shell session as a reader would paste them (from a
 # directory where ./build/url is the extension under test, so the blocks'
 # `.load ./build/url` loads it); then the same for each docs/*.md, each in
-# a session of its own that starts with `.load ./build/url`.
+# a fresh session of its own: a page runs as pasted, from its first block,
+# relying on no other page (issue 39).
 #
+#  - A page's first SQL block must start with `.load ./build/url`: nothing
+#    loads the extension for it.
 #  - The session must run to the end: an error (a missing table or column,
 #    a wrong argument) fails, with the file and line of the statement.
 #  - A comment "--> TEXT", at the end of a statement's last line or on the
@@ -47,7 +50,13 @@ function emit(text, line) {
   printf ".print @@S %d\n%s.print @@E %d\n", k, text, k
   printf "%d\t%d\n", k, line > lines
 }
-/^```sql[ \t]*$/ && !inblock { inblock = 1; last = 0; next }
+/^```sql[ \t]*$/ && !inblock { inblock = 1; last = 0; blocks++; next }
+# the first line of the first block of a page loads the extension
+inblock && blocks == 1 && !loaded && /[^ \t\r]/ {
+  loaded = 1
+  if ($0 !~ /^\.load \.\/build\/url[ \t\r]*$/)
+    bad("the first SQL block of the page does not start with .load ./build/url")
+}
 inblock && /^```/ {
   if (has_code) bad("statement not terminated by \";\" at the end of its block")
   inblock = 0; buf = ""; has_code = 0; next
@@ -66,9 +75,9 @@ inblock && /^```/ {
 }
 END { if (inblock) bad("unterminated ```sql block"); exit err }'
 
-# run_doc FILE PRELUDE: FILE's SQL blocks in one session after PRELUDE
-# (text put before them); one check that the session ran to the end, one
-# per statement with "-->" lines.  A file without SQL blocks is not run.
+# run_doc FILE: FILE's SQL blocks in one fresh session; one check that the
+# session ran to the end, one per statement with "-->" lines.  A file
+# without SQL blocks is not run.
 run_doc() {
   doc=$1
   : >"$TMP/want"
@@ -79,7 +88,7 @@ run_doc() {
     return
   fi
   [ -s "$TMP/lines" ] || return 0   # no SQL blocks
-  printf '%s' "$2" | cat - "$TMP/body.sql" >"$TMP/script.sql"
+  cp "$TMP/body.sql" "$TMP/script.sql"
   (cd "$TMP/run" && sqlite3 -batch -bail :memory: <"$TMP/script.sql") \
     >"$TMP/out" 2>"$TMP/err"
   status=$?
@@ -109,13 +118,12 @@ if [ -r "$PSL" ]; then
 else
   fail "no $PSL (Debian's publicsuffix; sh tools/deps.sh build installs it) for docs/sites.md's psl.dat"
 fi
-run_doc README.md ""
+run_doc README.md
 docs=0
 for doc in docs/*.md; do
   [ -f "$doc" ] || continue
   docs=$((docs + 1))
-  run_doc "$doc" ".load ./build/url
-"
+  run_doc "$doc"
 done
 echo "SQL blocks of README.md and of docs/ ($docs files) run"
 

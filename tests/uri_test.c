@@ -587,7 +587,7 @@ static void iri_round_trip(const char *s, size_t n, const uri_parts *p) {
   uri_parts up, bp;
   int ok = uri_parse(u.ptr, u.len, p->rule == URI_RULE_IRI ? URI_RULE_URI
                                                             : URI_RULE_URI_REFERENCE, &up);
-  if (ok) uri_to_iri(&back, u.ptr, &up);
+  if (ok) uri_to_iri(&back, u.ptr, &up, 0);
   ok = ok && uri_parse(back.ptr, back.len, (uri_rule)p->rule, &bp);
   if (ok && !memchr(s, '%', n) && !strstr(s, "\xe2\x80\x8f") && !strstr(s, "\xe2\x80\x8e"))
     ok = back.len == n && memcmp(back.ptr, s, n) == 0;

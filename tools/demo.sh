@@ -27,7 +27,7 @@ CREATE TABLE links(url TEXT);
 SELECT url, url_href(url) AS href, url_origin(url) AS origin FROM links;
 .print
 .print '-- Crawled links resolved against the page they were found on'
-SELECT url AS link, url_resolve('https://www.example.com/docs/page.html', url) AS resolved
+SELECT url AS link, url_resolve(url, 'https://www.example.com/docs/page.html') AS resolved
   FROM links LIMIT 4 OFFSET 22;
 .print
 .print '-- Top hosts and registrable domains'
@@ -68,7 +68,7 @@ SELECT count(DISTINCT url_canonical(url)) AS semantic_keys,
 SELECT url_surt(url) AS surt, url FROM links WHERE surt IS NOT NULL ORDER BY surt LIMIT 10;
 .print '-- ... none for a relative reference (resolve it against its page first)'
 SELECT url, url_surt(url) AS surt, url_canonical(url) AS key,
-       url_canonical(url_resolve('https://www.example.com/docs/page.html', url)) AS resolved_key
+       url_canonical(url_resolve(url, 'https://www.example.com/docs/page.html')) AS resolved_key
   FROM links WHERE url LIKE '/%' OR url LIKE '.%';
 .print "-- ... Heritrix's SURT form, and urlcanon's SSURT"
 SELECT url_surt('http://user@foo.example.org:81/path', '{"heritrix": true}') AS heritrix_form,

@@ -1,16 +1,23 @@
 /*
-** Percent-encoding by the sets RFC 3986's components and the JavaScript
-** functions define (one constant class table, bit k: "set k encodes this
-** byte", over core/percent.c's encoder), and decoding: all escapes, only
-** the unreserved ones (§6.2.2.2, core's url_pct_normalize), or the legacy
+** Percent-encoding by named sets, one table for url_encode and uri_encode
+** (docs/conventions.md, rule 5: one name, one set): the URL Standard's
+** sets under its own names (core/percent.h's bitmaps), RFC 3986's where
+** they differ under "rfc3986-" and their ABNF rule, the rules that only
+** RFC 3986 names (unreserved, pchar, reg-name) and JavaScript's encodeURI
+** ("uri"; the URL Standard's component set is encodeURIComponent's, byte
+** for byte).  One constant class table, bit k: "set k encodes this byte",
+** over core/percent.c's encoder.  And decoding: all escapes, only the
+** unreserved ones (§6.2.2.2, core's url_pct_normalize), or the legacy
 ** %uXXXX form too.
 */
 #include "percent.h"
 #include "uri.h"
 
 const char *const uri_set_names[URI_SET_COUNT] = {
-    "unreserved", "component", "uri", "pchar", "path",
-    "query", "fragment", "userinfo", "reg-name"};
+    "c0-control", "fragment", "query", "special-query", "path", "userinfo",
+    "component", "form|application/x-www-form-urlencoded", "unreserved",
+    "pchar", "reg-name", "rfc3986-userinfo", "rfc3986-path", "rfc3986-query",
+    "rfc3986-fragment", "uri"};
 const char *const uri_decode_names[URI_DECODE_COUNT] = {"all", "unreserved",
                                                         "legacy"};
 
@@ -26,23 +33,39 @@ const char *const uri_decode_names[URI_DECODE_COUNT] = {"all", "unreserved",
                    (c) == '?' || (c) == ':' || (c) == '@' || (c) == '&' ||     \
                    (c) == '=' || (c) == '+' || (c) == '$' || (c) == '#')
 #define PCHAR(c) (UNRES(c) || SUB(c) || (c) == ':' || (c) == '@')
-#define ENC(keep, bit) ((keep) ? 0 : 1 << (bit))
+/* An RFC 3986 set keeps the bytes `keep`: every other one, '%' and
+   non-ASCII included, is encoded. */
+#define KEEP(keep, c, set) ((c) < 128 && (keep) ? 0 : 1u << (set))
+/* A URL Standard set encodes the bytes of its bitmap (non-ASCII too). */
+#define WHATWG(S, c, set) (URL_IN_SET(S, c) ? 1u << (set) : 0)
 #define ENC_CLASS(c)                                                        \
-  (uint16_t)((c) >= 128 ? 0x1FF                                             \
-             : ENC(UNRES(c), URI_SET_UNRESERVED) |                          \
-                   ENC(JS_COMPONENT(c), URI_SET_COMPONENT) |                \
-                   ENC(JS_URI(c), URI_SET_URI) |                            \
-                   ENC(PCHAR(c), URI_SET_PCHAR) |                           \
-                   ENC(PCHAR(c) || (c) == '/', URI_SET_PATH) |              \
-                   ENC(PCHAR(c) || (c) == '/' || (c) == '?', URI_SET_QUERY) | \
-                   ENC(PCHAR(c) || (c) == '/' || (c) == '?', URI_SET_FRAGMENT) | \
-                   ENC(UNRES(c) || SUB(c) || (c) == ':', URI_SET_USERINFO) | \
-                   ENC(UNRES(c) || SUB(c), URI_SET_REG_NAME))
+  (uint16_t)(WHATWG(URL_C0, c, URI_SET_C0_CONTROL) |                        \
+             WHATWG(URL_FRAG, c, URI_SET_FRAGMENT) |                        \
+             WHATWG(URL_QUERY, c, URI_SET_QUERY) |                          \
+             WHATWG(URL_SQUERY, c, URI_SET_SPECIAL_QUERY) |                 \
+             WHATWG(URL_PATH, c, URI_SET_PATH) |                            \
+             WHATWG(URL_USERINFO, c, URI_SET_USERINFO) |                    \
+             WHATWG(URL_COMPONENT, c, URI_SET_COMPONENT) |                  \
+             WHATWG(URL_FORM, c, URI_SET_FORM) |                            \
+             KEEP(UNRES(c), c, URI_SET_UNRESERVED) |                        \
+             KEEP(PCHAR(c), c, URI_SET_PCHAR) |                             \
+             KEEP(UNRES(c) || SUB(c), c, URI_SET_REG_NAME) |                \
+             KEEP(UNRES(c) || SUB(c) || (c) == ':', c, URI_SET_RFC_USERINFO) | \
+             KEEP(PCHAR(c) || (c) == '/', c, URI_SET_RFC_PATH) |            \
+             KEEP(PCHAR(c) || (c) == '/' || (c) == '?', c, URI_SET_RFC_QUERY) | \
+             KEEP(PCHAR(c) || (c) == '/' || (c) == '?', c, URI_SET_RFC_FRAGMENT) | \
+             KEEP(JS_URI(c), c, URI_SET_URI))
 
 static const uint16_t enc_cls[256] = URL_CLASS_TABLE(ENC_CLASS);
 
-void uri_encode(url_buf *out, const char *s, size_t n, uri_set set) {
-  url_pct_encode_class(out, s, n, enc_cls, (uint16_t)(1u << set));
+void uri_encode(url_buf *out, int enc, const char *s, size_t n, uri_set set) {
+  /* application/x-www-form-urlencoded writes a space as '+' */
+  url_pct_encode_after_class(out, enc, s, n, enc_cls, (uint16_t)(1u << set),
+                             set == URI_SET_FORM);
+}
+
+int uri_set_encodes(uri_set set, unsigned char byte) {
+  return (enc_cls[byte] >> set) & 1;
 }
 
 void uri_escape_keep(url_buf *out, const char *s, size_t n, uri_set set) {

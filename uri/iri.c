@@ -76,12 +76,13 @@ static int utf8_escapes(const char *s, size_t n, size_t i, int query,
   return (int)len;
 }
 
-void uri_to_iri(url_buf *out, const char *s, const uri_parts *p) {
-  size_t end = uri_length(p);
-  size_t qs = uri_has(p, URI_QUERY) ? p->c[URI_QUERY].off : end + 1;
-  size_t qe = uri_has(p, URI_QUERY) ? qs + p->c[URI_QUERY].len : 0;
-  size_t run = 0;
-  for (size_t i = 0; i + 2 < end; i++) {
+/* §3.2 over s[from..to): escapes of unreserved ASCII and of UTF-8
+   sequences of characters an IRI allows there (the query: s[qs..qe))
+   decoded, everything else copied. */
+static void to_iri_span(url_buf *out, const char *s, size_t from, size_t to,
+                        size_t qs, size_t qe) {
+  size_t run = from;
+  for (size_t i = from; i + 2 < to; i++) {
     if (s[i] != '%' || !url_is_hex((unsigned char)s[i + 1]) ||
         !url_is_hex((unsigned char)s[i + 2]))
       continue;
@@ -97,7 +98,7 @@ void uri_to_iri(url_buf *out, const char *s, const uri_parts *p) {
       }
       b[0] = (unsigned char)v;
       len = 1;
-    } else if (!(len = utf8_escapes(s, end, i, i >= qs && i < qe, b))) {
+    } else if (!(len = utf8_escapes(s, to, i, i >= qs && i < qe, b))) {
       i += 2;
       continue;
     }
@@ -106,7 +107,75 @@ void uri_to_iri(url_buf *out, const char *s, const uri_parts *p) {
     i += 3 * (size_t)len - 1;
     run = i + 1;
   }
-  url_buf_append(out, s + run, end - run);
+  url_buf_append(out, s + run, to - run);
+}
+
+/* Whether the UTF-8 t[0..n) may stand in an ireg-name as it is:
+   unreserved and sub-delims ASCII, ucschar (never a bidi formatting
+   character, §4.1). */
+static int ireg_name_text(const char *t, size_t n) {
+  static const char sub_delims[] = "!$&'()*+,;=";
+  const unsigned char *u = (const unsigned char *)t;
+  for (size_t i = 0; i < n;) {
+    if (u[i] < 0x80) {
+      if (!url_is_unreserved(u[i]) && !memchr(sub_delims, u[i], sizeof sub_delims - 1))
+        return 0;
+      i++;
+      continue;
+    }
+    uint32_t c = url_utf8_next(u, n, &i);
+    if (!uri_is_ucschar(c) || is_bidi_format(c)) return 0;
+  }
+  return 1;
+}
+
+/* The reg-name written at out->ptr[h..): each label that starts "xn--"
+   (any case) replaced by its UTS #46 ToUnicode when that succeeds and
+   gives characters an ireg-name allows; the other labels as they are. */
+static void host_to_unicode(url_buf *out, size_t h) {
+  char st[256];
+  url_buf host;
+  url_buf_init_like(&host, out, st, sizeof st, out->max);
+  if (out->len > h) url_buf_append(&host, out->ptr + h, out->len - h);
+  if (host.err) {
+    out->err = host.err;
+    url_buf_free(&host);
+    return;
+  }
+  url_buf_truncate(out, h);
+  const char *t = host.ptr ? host.ptr : "";
+  for (size_t i = 0; i <= host.len;) {
+    const char *dot = memchr(t + i, '.', host.len - i);
+    size_t e = dot ? (size_t)(dot - t) : host.len, at = out->len;
+    const char *label = t + i;
+    size_t n = e - i;
+    if (n > 4 && url_ascii_case_eq(label, "xn--", 4) && !memchr(label, '%', n)) {
+      url_domain_to_unicode(label, n, out);
+      if (!out->err && !ireg_name_text(out->ptr + at, out->len - at))
+        url_buf_truncate(out, at);
+    }
+    if (out->len == at) url_buf_append(out, label, n);
+    if (!dot) break;
+    url_buf_putc(out, '.');
+    i = e + 1;
+  }
+  url_buf_free(&host);
+}
+
+void uri_to_iri(url_buf *out, const char *s, const uri_parts *p, int idna) {
+  size_t end = uri_length(p);
+  size_t qs = uri_has(p, URI_QUERY) ? p->c[URI_QUERY].off : end + 1;
+  size_t qe = uri_has(p, URI_QUERY) ? qs + p->c[URI_QUERY].len : 0;
+  if (!idna || p->host_type != URI_HOST_REG_NAME) {
+    to_iri_span(out, s, 0, end, qs, qe);
+    return;
+  }
+  size_t hs = p->c[URI_HOST].off, he = hs + p->c[URI_HOST].len;
+  to_iri_span(out, s, 0, hs, qs, qe);
+  size_t h = out->len;
+  to_iri_span(out, s, hs, he, qs, qe);
+  host_to_unicode(out, h);
+  to_iri_span(out, s, he, end, qs, qe);
 }
 
 /* ------------------------------------------------------------- from URL */
@@ -124,7 +193,7 @@ void uri_from_href(url_buf *out, const char *s, size_t n) {
     const char *at = memchr(s + a, '@', e - a);
     size_t h = a;
     if (at) {
-      uri_escape_keep(out, s + a, (size_t)(at - s) - a, URI_SET_USERINFO);
+      uri_escape_keep(out, s + a, (size_t)(at - s) - a, URI_SET_RFC_USERINFO);
       url_buf_putc(out, '@');
       h = (size_t)(at - s) + 1;
     }
@@ -143,16 +212,16 @@ void uri_from_href(url_buf *out, const char *s, size_t n) {
   }
   size_t q = i;
   while (q < n && s[q] != '?' && s[q] != '#') q++;
-  uri_escape_keep(out, s + i, q - i, URI_SET_PATH);
+  uri_escape_keep(out, s + i, q - i, URI_SET_RFC_PATH);
   if (q < n && s[q] == '?') {
     size_t f = q + 1;
     while (f < n && s[f] != '#') f++;
     url_buf_putc(out, '?');
-    uri_escape_keep(out, s + q + 1, f - q - 1, URI_SET_QUERY);
+    uri_escape_keep(out, s + q + 1, f - q - 1, URI_SET_RFC_QUERY);
     q = f;
   }
   if (q < n) {
     url_buf_putc(out, '#');
-    uri_escape_keep(out, s + q + 1, n - q - 1, URI_SET_FRAGMENT);
+    uri_escape_keep(out, s + q + 1, n - q - 1, URI_SET_RFC_FRAGMENT);
   }
 }

@@ -2,9 +2,14 @@
 ** RFC 3986 §6.2.2 syntax-based normalization and §6.2.3 scheme-based
 ** normalization: the transformations that never change what a URI
 ** identifies, so that two URIs equal after them are equivalent (§6.2.1).
+** The scheme-based level also writes an IPv6 literal in RFC 5952's text,
+** so that [0:0:0:0:0:0:0:1] and [::1] compare equal (RFC 8252 §7.3's
+** loopback redirect URIs).
 */
+#include <stdio.h>
 #include <string.h>
 
+#include "host.h"
 #include "percent.h"
 #include "uri.h"
 #include "utf8.h"
@@ -48,6 +53,34 @@ static const char *scheme_port(const char *p, size_t n, const char *dflt,
   return p;
 }
 
+/*
+** The IPv6 literal h[0..n) (brackets included) in RFC 5952's text: §4 (what
+** the URL Standard's IPv6 serializer writes: lower case, no leading zeros,
+** the first longest run of zero pieces as "::"), and §5's mixed notation
+** for the addresses whose well-known prefix says they embed an IPv4
+** address: IPv4-mapped (::ffff:0:0/96, RFC 4291) and IPv4-translated
+** (::ffff:0:0:0/96, RFC 2765).  Returns 0 (nothing written) when h is no
+** IPv6 literal.
+*/
+static int rfc5952(url_buf *out, const char *h, size_t n) {
+  uint16_t a[8];
+  if (n < 2 || h[0] != '[' || !url_ipv6_pieces(h + 1, n - 2, a)) return 0;
+  int zero4 = !a[0] && !a[1] && !a[2] && !a[3];
+  int mapped = zero4 && !a[4] && a[5] == 0xFFFF;
+  int translated = zero4 && a[4] == 0xFFFF && !a[5];
+  url_buf_putc(out, '[');
+  if (mapped || translated) {
+    char v4[40];
+    int k = snprintf(v4, sizeof v4, "::ffff:%s%u.%u.%u.%u", translated ? "0:" : "",
+                     a[6] >> 8, a[6] & 255u, a[7] >> 8, a[7] & 255u);
+    url_buf_append(out, v4, (size_t)k);
+  } else {
+    url_ipv6_write(a, out);
+  }
+  url_buf_putc(out, ']');
+  return 1;
+}
+
 void uri_normalize(url_buf *out, const char *s, const uri_parts *p,
                    uri_norm_level level) {
   const char *dflt = NULL; /* the scheme's default port, for §6.2.3 */
@@ -68,8 +101,11 @@ void uri_normalize(url_buf *out, const char *s, const uri_parts *p,
       url_buf_putc(out, '@');
     }
     size_t h = out->len;
-    url_pct_normalize(out, uri_at(s, p, URI_HOST), p->c[URI_HOST].len);
-    lower_outside_escapes(out, h);
+    if (level != URI_NORM_SCHEME || p->host_type != URI_HOST_IPV6 ||
+        !rfc5952(out, uri_at(s, p, URI_HOST), p->c[URI_HOST].len)) {
+      url_pct_normalize(out, uri_at(s, p, URI_HOST), p->c[URI_HOST].len);
+      lower_outside_escapes(out, h);
+    }
     if (uri_has(p, URI_PORT)) {
       const char *port = uri_at(s, p, URI_PORT);
       size_t n = p->c[URI_PORT].len;
@@ -97,4 +133,31 @@ void uri_normalize(url_buf *out, const char *s, const uri_parts *p,
     url_buf_putc(out, '#');
     url_pct_normalize(out, uri_at(s, p, URI_FRAGMENT), p->c[URI_FRAGMENT].len);
   }
+}
+
+void uri_comparable(url_buf *out, const char *s, const uri_parts *p,
+                    uri_norm_level level) {
+  size_t n = uri_length(p), k = 0;
+  while (k < n && (unsigned char)s[k] < 0x80) k++;
+  if (k == n) { /* a URI already */
+    uri_normalize(out, s, p, level);
+    return;
+  }
+  /* RFC 3987 §5.3.2.3: "converting both IRIs to URIs (see section 3.1),
+     eliminating escape differences in the resulting URIs" */
+  int idna = level == URI_NORM_SCHEME && uri_has(p, URI_SCHEME) &&
+             default_port(uri_at(s, p, URI_SCHEME), p->c[URI_SCHEME].len);
+  char st[512];
+  url_buf uri;
+  url_buf_init_like(&uri, out, st, sizeof st, (size_t)-1);
+  uri_from_iri(&uri, s, p, idna);
+  uri_parts up;
+  if (uri.err) {
+    out->err = uri.err;
+  } else if (uri_parse(uri.ptr, uri.len, URI_RULE_URI_REFERENCE, &up)) {
+    uri_normalize(out, uri.ptr, &up, level);
+  } else { /* cannot happen: §3.1 makes an IRI a URI */
+    uri_normalize(out, s, p, level);
+  }
+  url_buf_free(&uri);
 }

@@ -32,13 +32,6 @@ const char *const uri_component_names[URI_COMPONENT_COUNT] = {
 const char *const uri_host_type_names[5] = {NULL, "reg-name", "ipv4", "ipv6",
                                             "ipvfuture"};
 
-int uri_rule_lookup(const char *name, size_t n) {
-  for (int r = 0; r < URI_RULE_COUNT; r++)
-    if (strlen(uri_rule_names[r]) == n && memcmp(uri_rule_names[r], name, n) == 0)
-      return r;
-  return -1;
-}
-
 /* ------------------------------------------------------- character classes */
 
 /* Class bits of the ASCII bytes (§2, §3); '%' (pct-encoded) and non-ASCII

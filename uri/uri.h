@@ -107,10 +107,6 @@ static inline size_t uri_length(const uri_parts *p) {
 */
 int uri_parse(const char *s, size_t n, uri_rule rule, uri_parts *p);
 
-/* The rule's index for its name (exact, case-sensitive as the RFCs
-   write them), or -1. */
-int uri_rule_lookup(const char *name, size_t n);
-
 /* RFC 3987 §2.2: ucschar (allowed in every IRI component but the scheme,
    the port and an IP literal) and iprivate (allowed in the query). */
 int uri_is_ucschar(uint32_t c);
@@ -120,6 +116,25 @@ int uri_is_iprivate(uint32_t c);
 int uri_is_ipv6(const char *s, size_t n);
 /* Whether the IPv4address rule matches s[0..n). */
 int uri_is_ipv4(const char *s, size_t n);
+
+/*
+** The port of p over s as a number: 1 and *v when the port is present,
+** not empty and fits an int64_t (RFC 3986 sets no range: "080" is 80);
+** else 0.
+*/
+static inline int uri_port_value(const char *s, const uri_parts *p,
+                                 int64_t *v) {
+  size_t n = p->c[URI_PORT].len;
+  if (!uri_has(p, URI_PORT) || n == 0) return 0;
+  const char *d = s + p->c[URI_PORT].off;
+  uint64_t x = 0;
+  for (size_t i = 0; i < n; i++) {
+    x = x * 10 + (uint64_t)(d[i] - '0');
+    if (x > (uint64_t)INT64_MAX) return 0;
+  }
+  *v = (int64_t)x;
+  return 1;
+}
 
 /*
 ** §5.3 Component Recomposition: appends to out the reference whose
@@ -176,7 +191,8 @@ void uri_relative(url_buf *out, const char *t, const uri_parts *tp,
 
 typedef enum uri_norm_level {
   URI_NORM_SYNTAX, /* §6.2.2: case, percent-encoding, dot-segments */
-  URI_NORM_SCHEME  /* and §6.2.3 for http, https, ws, wss, ftp, file */
+  URI_NORM_SCHEME  /* and §6.2.3 for http, https, ws, wss, ftp, file;
+                      IPv6 literals in RFC 5952's text, every scheme */
 } uri_norm_level;
 
 /*
@@ -187,32 +203,85 @@ typedef enum uri_norm_level {
 ** what its dot-segments mean depends on the base); with URI_NORM_SCHEME,
 ** §6.2.3 for the schemes named above: an empty or default port dropped
 ** (leading zeros of another dropped), an empty path with an authority
-** written "/".  Idempotent.
+** written "/"; and for every scheme an IPv6 literal written as RFC 5952
+** says (§4, and §5's mixed notation for IPv4-mapped and -translated
+** addresses).  Idempotent.
 */
 void uri_normalize(url_buf *out, const char *s, const uri_parts *p,
                    uri_norm_level level);
 
+/*
+** The form uri_equivalent compares at `level` (§6.2.1's ladder above
+** simple string comparison): an IRI mapped to a URI first (RFC 3987
+** §5.3.2.3: §3.1's percent-encoding; at the scheme level, for the schemes
+** §6.2.3 knows, a non-ASCII reg-name by UTS #46 ToASCII, as §5.3.3
+** allows), then normalized.  Scratch space from out's allocator.
+*/
+void uri_comparable(url_buf *out, const char *s, const uri_parts *p,
+                    uri_norm_level level);
+
+/* ------------------------------------------------- changing parts (set.c) */
+
+/* The components of a reference being changed: each one's text (which
+   the caller keeps alive) and which are present. */
+typedef struct uri_edit {
+  const char *s[URI_COMPONENT_COUNT];
+  size_t n[URI_COMPONENT_COUNT];
+  unsigned present;
+} uri_edit;
+
+/* The components of the parse p of s. */
+void uri_edit_init(uri_edit *e, const char *s, const uri_parts *p);
+/* Component c set to v[0..n) as it is, or removed when v is NULL (with
+   its delimiter; the host: the whole authority; the path: made empty). */
+void uri_edit_set(uri_edit *e, uri_component c, const char *v, size_t n);
+/* Appends their §5.3 recomposition to out.  Returns 1 when it parses back
+   (IRI-reference) into exactly these components; 0 when a component holds
+   what its rule does not allow there (out then holds it anyway: the
+   caller truncates) or out failed. */
+int uri_edit_write(const uri_edit *e, url_buf *out);
+
 /* ------------------------------------ percent-encoding as sets (encode.c) */
 
-/* What uri_encode leaves as it is; every other byte (and '%', and every
-   byte of non-ASCII) is percent-encoded. */
+/*
+** The named percent-encode sets of url_encode and uri_encode, one table for
+** both (docs/conventions.md, rule 5): what each encodes; every other byte
+** is kept.  The URL Standard's sets encode non-ASCII and their bitmap,
+** '%' only in component and form; RFC 3986's keep what their rule allows
+** unescaped, and encode everything else, '%' and non-ASCII included.
+*/
 typedef enum uri_set {
-  URI_SET_UNRESERVED, /* ALPHA DIGIT - . _ ~ (OAuth 1.0, AWS SigV4) */
-  URI_SET_COMPONENT,  /* encodeURIComponent: unreserved ! ' ( ) * */
-  URI_SET_URI,        /* encodeURI: component and ; , / ? : @ & = + $ # */
-  URI_SET_PCHAR,      /* pchar: unreserved sub-delims : @ */
-  URI_SET_PATH,       /* pchar / */
-  URI_SET_QUERY,      /* pchar / ? */
-  URI_SET_FRAGMENT,   /* pchar / ? */
-  URI_SET_USERINFO,   /* unreserved sub-delims : */
-  URI_SET_REG_NAME,   /* unreserved sub-delims */
+  URI_SET_C0_CONTROL,    /* URL Standard: C0 controls, > U+007E */
+  URI_SET_FRAGMENT,      /* and space " < > ` */
+  URI_SET_QUERY,         /* C0 and space " # < > */
+  URI_SET_SPECIAL_QUERY, /* query and ' */
+  URI_SET_PATH,          /* query and ? ^ ` { } */
+  URI_SET_USERINFO,      /* path and / : ; = @ [ \ ] | */
+  URI_SET_COMPONENT,     /* userinfo and $ % & + , (= encodeURIComponent) */
+  URI_SET_FORM,          /* component and ! ' ( ) ~, space as '+' */
+  URI_SET_UNRESERVED,    /* RFC 3986: keeps ALPHA DIGIT - . _ ~ */
+  URI_SET_PCHAR,         /* keeps pchar: unreserved sub-delims : @ */
+  URI_SET_REG_NAME,      /* keeps unreserved sub-delims */
+  URI_SET_RFC_USERINFO,  /* keeps unreserved sub-delims : */
+  URI_SET_RFC_PATH,      /* keeps pchar / */
+  URI_SET_RFC_QUERY,     /* keeps pchar / ? */
+  URI_SET_RFC_FRAGMENT,  /* keeps pchar / ? */
+  URI_SET_URI,           /* encodeURI: keeps component's and ; , / ? : @ & = + $ # */
   URI_SET_COUNT
 } uri_set;
+/* Their names (an entry "a|b": two names of one set), in uri_set order. */
 extern const char *const uri_set_names[URI_SET_COUNT];
 
-/* Appends s[0..n) to out, percent-encoded (upper-case hex) but for the
-   bytes of `set`. */
-void uri_encode(url_buf *out, const char *s, size_t n, uri_set set);
+/*
+** Appends s[0..n) to out with every byte of `set` percent-encoded
+** (upper-case hex), after encoding it in enc (core/encoding.h, an output
+** encoding: s is then valid UTF-8; URL_ENC_UTF_8 takes any bytes, a
+** BLOB's octets as they are): the URL Standard's "percent-encode after
+** encoding", a code point enc lacks written "%26%23N%3B".
+*/
+void uri_encode(url_buf *out, int enc, const char *s, size_t n, uri_set set);
+/* Whether `set` encodes the byte c. */
+int uri_set_encodes(uri_set set, unsigned char c);
 
 /* Appends s[0..n) to out with every byte `set` does not keep
    percent-encoded, but for a '%' that starts an escape (kept as it is). */
@@ -246,8 +315,11 @@ void uri_from_iri(url_buf *out, const char *s, const uri_parts *p, int idna);
 ** unreserved ASCII and of UTF-8 sequences of ucschar (iprivate in the
 ** query) decoded; everything else (reserved and disallowed ASCII, '%',
 ** invalid UTF-8, the bidi formatting characters of §4.1) left encoded.
+** With idna (uri_from_iri's option, the other way), each "xn--" label of
+** a reg-name host becomes its UTS #46 ToUnicode (core/idna.h) when that
+** succeeds and gives characters an ireg-name allows.
 */
-void uri_to_iri(url_buf *out, const char *s, const uri_parts *p);
+void uri_to_iri(url_buf *out, const char *s, const uri_parts *p, int idna);
 
 /*
 ** A URL Standard serialization s[0..n) (an href: ASCII) made a valid RFC
