@@ -25,6 +25,15 @@ static void encode_non_ascii(url_buf *out, const char *s, size_t n) {
   url_buf_append(out, s + run, n - run);
 }
 
+/* ToASCII maps some characters to ones a reg-name may not hold (U+02DC
+   to a space and a combining tilde): its answer is kept only where every
+   character is unreserved or a sub-delim (RFC 3986 §3.2.2). */
+static int reg_name_chars(const char *h, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (!url_is_unreserved((unsigned char)h[i]) && (!h[i] || !strchr("!$&'()*+,;=", h[i]))) return 0;
+  return 1;
+}
+
 void uri_from_iri(url_buf *out, const char *s, const uri_parts *p, int idna) {
   const uri_span *h = &p->c[URI_HOST];
   size_t end = uri_length(p);
@@ -35,7 +44,9 @@ void uri_from_iri(url_buf *out, const char *s, const uri_parts *p, int idna) {
     if (k < h->len) {
       size_t at = out->len;
       encode_non_ascii(out, s, h->off);
-      if (url_domain_to_ascii(s + h->off, h->len, out) == URL_OK) {
+      size_t host = out->len;
+      if (url_domain_to_ascii(s + h->off, h->len, out) == URL_OK &&
+          reg_name_chars(out->ptr + host, out->len - host)) {
         encode_non_ascii(out, s + h->off + h->len, end - h->off - h->len);
         return;
       }
