@@ -1,7 +1,7 @@
 /*
 ** UTS #39 lookups (uts39.h): binary searches over the generated tables,
 ** the skeleton, and the restriction level over an index of scripts built
-** from the regular expressions' property tables (pattern/uprops_table.h).
+** from the regular expressions' property tables (regex/uprops_table.h).
 */
 #include "uts39.h"
 
@@ -92,7 +92,7 @@ const char *dec_prototype(uint32_t c, int version, size_t *len) {
 
 /* Default_Ignorable_Code_Point (DerivedCoreProperties.txt, the same in
    Unicode 16.0 and 17.0); deceptive_test checks it against the regular
-   expressions' table of the property (pattern/uprops.h). */
+   expressions' table of the property (regex/uprops.h). */
 static const uint32_t default_ignorable[][2] = {
     {0x00AD, 0x00AD},   {0x034F, 0x034F},   {0x061C, 0x061C},
     {0x115F, 0x1160},   {0x17B4, 0x17B5},   {0x180B, 0x180F},

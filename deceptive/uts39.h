@@ -4,7 +4,7 @@
 ** (§4), the resolved script set and restriction levels (§5.1-5.2), for
 ** Unicode 16.0 (the default: what Chromium's display policy runs on) or
 ** 17.0.  Scripts and Script_Extensions come from the regular expressions'
-** tables (pattern/uprops.h, Unicode 17.0), read into an index once
+** tables (regex/uprops.h, Unicode 17.0), read into an index once
 ** (dec_props) and shared by every lookup; the UTS #39 data from
 ** uts39_tables.c (tools/gen_uts39_tables.py).
 */
@@ -62,7 +62,7 @@ typedef struct dec_sset {
 
 typedef struct dec_props dec_props;
 
-/* The index of the properties below, read from pattern/uprops.h. */
+/* The index of the properties below, read from regex/uprops.h. */
 int dec_props_new(const url_allocator *mem, dec_props **out);
 void dec_props_free(dec_props *p);
 

@@ -2,7 +2,7 @@
 ** The URL Pattern Standard (https://urlpattern.spec.whatwg.org/): a URL
 ** pattern made from a constructor string or a URLPatternInit (each
 ** component's pattern string), compiled to one regular expression per
-** component (pattern/regex.h), and matched against a URL or a
+** component (regex/regex.h), and matched against a URL or a
 ** URLPatternInit.  Plain C11 over core/ (the URL parser and the setters'
 ** state overrides do the canonicalization); no SQLite.
 **

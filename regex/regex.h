@@ -24,7 +24,7 @@
 ** error URL_STEP_LIMIT, never a hang; and a memory limit: one that needs a
 ** backtracking stack of more than PAT_MAX_MATCH_BYTES is URL_MEMORY_LIMIT.
 ** A program with no backreference or lookaround memoizes where it failed
-** (regex.c), so the URL Pattern Standard's own expressions (no regexp
+** (exec.c), so the URL Pattern Standard's own expressions (no regexp
 ** groups) match in time linear in the input.  The compiled program is immutable,
 ** so one may serve many threads.
 */
@@ -95,7 +95,7 @@ void pat_regex_dump(const pat_regex *re, url_buf *out);
 
 #define PAT_DEFAULT_STEPS 10000000u
 /* The memory a match may hold (its backtracking stack and its memo of
-   failed positions, regex.c): past it, URL_MEMORY_LIMIT. */
+   failed positions, exec.c): past it, URL_MEMORY_LIMIT. */
 #define PAT_MAX_MATCH_BYTES ((size_t)256 << 20)
 int pat_regex_exec(const pat_regex *re, const char *in, size_t n,
                    long *caps, size_t max_steps);
