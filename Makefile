@@ -76,7 +76,7 @@ LIB      := $(B)/url$(SO)
 VERSION  := $(shell sed -n 's/^\#define URL_EXT_VERSION "\(.*\)"$$/\1/p' ext/url_ext.c)
 NODE     := $(B)/url-dqlite-node
 
-.PHONY: all help deps test test-sanitize test-cluster demo bench bench-count fuzz install \
+.PHONY: all help deps test test-full test-sanitize test-cluster demo bench bench-count fuzz install \
         bench-encoding growth-count \
         uninstall clean idna2008-data tsan referrer-tables \
         bundle dist wheel test-packages version
@@ -146,15 +146,21 @@ $(B)/tests/psl_diff_test: tests/psl_diff_test.c fuzz/psl_fuzz.c $(LIB_OBJ) $(TES
 	@mkdir -p $(dir $@)
 	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $(filter %.c,$^) $(LIB_OBJ) $(TEST_LIB) $(TEST_LIBS)
 
-test: $(LIB) $(TEST_BIN) $(B)/bench/growth_count $(B)/.deps-test ## build and run every test; ends with "N passed, N failed"
+test: $(LIB) $(TEST_BIN) $(B)/bench/growth_count $(B)/.deps-test ## build and run every test (sweeps sampled); ends with "N passed, N failed"
 	@sh tools/run-tests.sh $(B)
+
+# The same tests with their exhaustive sweeps (URL_TEST_FULL=1, tests/check.h:
+# every allocation failed in ext_oom_test, the growth cases at 16 kB and
+# 256 kB); CI runs it (.ci/run).
+test-full: $(LIB) $(TEST_BIN) $(B)/bench/growth_count $(B)/.deps-test ## every test with its exhaustive sweeps (what CI runs); ends with "N passed, N failed"
+	@URL_TEST_FULL=1 sh tools/run-tests.sh $(B)
 
 # Sanitizers: a separate build tree; the sqlite3 shell (not instrumented) gets
 # the runtime preloaded so it can load the instrumented extension.
 # CC=clang (`make test-sanitize CC=clang`): its own tree, build-san-clang/;
 # clang's UBSan catches what gcc's does not (a zero offset added to NULL).
 SAN_B := build-san$(if $(findstring clang,$(CC)),-clang)
-test-sanitize: ## the test programs and SQL tests under ASan + UBSan (build-san/; CC=clang: build-san-clang/)
+test-sanitize: ## the test programs and SQL tests under ASan + UBSan (build-san/; CC=clang: build-san-clang/; URL_TEST_FULL=1: full sweeps)
 	@$(MAKE) --no-print-directory B=$(SAN_B) OPT=-O1 \
 	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 	  $(SAN_B)/url$(SO) $(TEST_SRC:tests/%.c=$(SAN_B)/tests/%)

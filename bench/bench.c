@@ -32,7 +32,7 @@
 **   BENCH_DATA=both|generated|real   which row sets (default both)
 **   BENCH_ROWS=n      number of rows (default 1000000)
 **   BENCH_ROUNDS=n    timed rounds per query (default 5); the median is shown
-**   BENCH_ONLY=rows|psl|bytes|params|growth one section only
+**   BENCH_ONLY=rows|psl|load|bytes|params|growth one section only
 **   BENCH_FILTER=s    only ROWS[] whose label contains s (identity always)
 **   BENCH_SAMPLE=n    also print the first n rows with url_href of each
 **
@@ -1086,7 +1086,88 @@ static int load(sqlite3 *db, const char *path, const char *entry) {
   return 0;
 }
 
+/*
+** The load section (issue 39 item 4): a process's first connection,
+** opened and given an extension, as a program that starts, opens a
+** database and loads the extension pays it: the dynamic loader maps the
+** library and its dependencies and applies their relocations, then the
+** init registers the functions.  Each measurement is a fresh process
+** (`bench --load-once EXT ENTRY`: the time from before sqlite3_open to
+** after the load, in ns, on stdout); median of LOAD_RUNS processes each,
+** the extension and an empty one linked to the same libraries
+** (bench/empty_ext.c) taking turns.  Their difference is the extension's
+** own share.
+*/
+#define LOAD_RUNS 41
+
+/* The process's CPU time in ns: on a busy machine the wall time of a
+   millisecond's work is mostly waiting for a processor. */
+static double cpu_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static int load_once(const char *ext, const char *entry) {
+  double t0 = now_ns(), c0 = cpu_ns();
+  sqlite3 *db;
+  if (sqlite3_open(":memory:", &db) != SQLITE_OK) return 1;
+  sqlite3_enable_load_extension(db, 1);
+  if (!load(db, ext, *entry ? entry : NULL)) return 1;
+  double c1 = cpu_ns(), t1 = now_ns();
+  printf("%.0f %.0f\n", t1 - t0, c1 - c0);
+  sqlite3_close(db);
+  return 0;
+}
+
+/* One fresh process's open+load of ext (entry "" = the default): wall
+   and CPU ns into ns[2]; 0 when it failed. */
+static int spawn_load(const char *self, const char *ext, const char *entry,
+                      double ns[2]) {
+  char cmd[8400];
+  snprintf(cmd, sizeof cmd, "'%s' --load-once '%s' '%s'", self, ext, entry);
+  FILE *p = popen(cmd, "r");
+  if (!p) return 0;
+  int ok = fscanf(p, "%lf %lf", &ns[0], &ns[1]) == 2;
+  return pclose(p) == 0 && ok;
+}
+
+static void bench_load(const char *self, const char *ext) {
+  char empty[4096];
+  const char *slash = strrchr(self, '/');
+  snprintf(empty, sizeof empty, "%.*s/empty_ext.so",
+           slash ? (int)(slash - self) : 1, slash ? self : ".");
+  if (!file_exists(empty)) {
+    printf("\nload: no %s (make -C bench): no load section\n", empty);
+    return;
+  }
+  double t[2][2][LOAD_RUNS]; /* [empty, this][wall, cpu][run] */
+  for (int r = 0; r < LOAD_RUNS; r++) {
+    for (int k = 0; k < 2; k++) {
+      double ns[2];
+      if (!spawn_load(self, k ? ext : empty, k ? "" : "sqlite3_emptyext_init", ns)) {
+        printf("\nload: a process failed to load %s\n", k ? ext : empty);
+        return;
+      }
+      t[k][0][r] = ns[0];
+      t[k][1][r] = ns[1];
+    }
+  }
+  double m[2][2];
+  for (int k = 0; k < 2; k++)
+    for (int w = 0; w < 2; w++) m[k][w] = median(t[k][w], LOAD_RUNS);
+  printf("\n%-50s %9s %9s\n", "first connection of a process (median of 41)",
+         "ms wall", "ms CPU");
+  printf("%-50s %9.3f %9.3f\n", "open + load an empty extension, same libraries",
+         m[0][0] / 1e6, m[0][1] / 1e6);
+  printf("%-50s %9.3f %9.3f\n", "open + load this extension", m[1][0] / 1e6,
+         m[1][1] / 1e6);
+  printf("%-50s %9.3f %9.3f\n", "the extension's own share",
+         (m[1][0] - m[0][0]) / 1e6, (m[1][1] - m[0][1]) / 1e6);
+}
+
 int main(int argc, char **argv) {
+  if (argc == 4 && !strcmp(argv[1], "--load-once")) return load_once(argv[2], argv[3]);
   const char *ext = argc > 1 ? argv[1] : "build/url.so";
   const char *ada_ext = argc > 2 && *argv[2] ? argv[2] : NULL;
   long rows = env_long("BENCH_ROWS", 1000000);
@@ -1143,6 +1224,7 @@ int main(int argc, char **argv) {
     bench_psl_crafted(ext, rounds);
     bench_open_load(ext, rounds);
   }
+  if (!only || !strcmp(only, "load")) bench_load(argv[0], ext);
   if (!only || !strcmp(only, "bytes")) bench_bytes(db, rounds, have_ada);
   if (!only || !strcmp(only, "params")) bench_search_params(db, rounds);
   if (!only || !strcmp(only, "growth")) bench_growth(db, rounds);

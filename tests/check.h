@@ -50,4 +50,13 @@ static inline int check_verbose(void) {
   return v && *v && strcmp(v, "0") != 0;
 }
 
+/* URL_TEST_FULL=1 in the environment (`make test-full`): the exhaustive
+   sweeps (every allocation failed, every code point, every generated
+   case); unset, empty and "0": `make test`'s sample of each, which still
+   runs every kind of check. */
+static inline int check_full(void) {
+  const char *v = getenv("URL_TEST_FULL");
+  return v && *v && strcmp(v, "0") != 0;
+}
+
 #endif /* TESTS_CHECK_H */

@@ -4,7 +4,8 @@
 # prints: the host parser, components, the deduplication keys (canonical,
 # aggressive, SURT, Heritrix form), validation errors with positions, the
 # registry's IDNA2008 verdict next to the browser's host, and URL patterns
-# (hits per route, a group pulled out).
+# (hits per route, a group pulled out), the links of a page, and one
+# statement of each other family (uri, robots, referrers, deceptive).
 set -u
 . tests/harness.sh
 
@@ -31,5 +32,10 @@ shows "hits per route" "example.com pages  4"
 shows "a pattern's group" "slug   whatwg-url"
 shows "the page's encoding" "windows-1252"
 shows "a link in the page's encoding" "https://www.example.com/menu/search?q=cr%E8me%20br%FBl%E9e#top"
+shows "RFC 3986 normalization" "example://a/b/c/%7Bfoo%7D"
+shows "a robots.txt decision" "https://www.example.com/private/press/y  1"
+shows "a referrer's term and channel" "Organic Search"
+shows "the host Chromium shows" "xn--80ak6aa92e.com"
+shows "a deception's reason" "ipv4-numeric-form"
 
 summary

@@ -25,6 +25,8 @@ int ext_check(int ok, const char *fmt, ...) {
 
 int ext_summary(void) { return check_summary(); }
 
+int ext_full(void) { return check_full(); }
+
 const char *ext_show(const char *s) { return s ? s : "(null)"; }
 
 const char *ext_so_path(const char *argv0) {

@@ -58,6 +58,8 @@ int ext_registry(sqlite3 *db, ext_fn **out);
 int ext_check(int ok, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 int ext_summary(void);
+/* Whether the exhaustive sweeps run (URL_TEST_FULL, check.h's check_full). */
+int ext_full(void);
 
 /* s, or "(null)". */
 const char *ext_show(const char *s);

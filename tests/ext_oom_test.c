@@ -25,6 +25,11 @@
 ** cannot escape it.  The statements are tests/ext_cases.c's: adding a
 ** function = adding a line there.
 **
+** `make test` fails a sample of the calls of each statement (the first
+** OOM_HEAD of them, then OOM_SPREAD spread evenly over the rest, then on
+** until a run makes fewer calls); `make test-full` (URL_TEST_FULL=1) fails
+** every one.  Loading the extension is sampled the same way.
+**
 ** Prints failures and a summary; "-v" also prints the runs per statement.
 */
 #include <stdio.h>
@@ -155,8 +160,23 @@ static int run_once(const ext_case *c, long n, const char *want, int *hit) {
   return teardown(db, c->sql, n) && ok;
 }
 
-/* One statement: a reference run, then N = 1, 2, ... until a run makes
-   fewer than N allocations.  One check per statement. */
+/* The sample (not URL_TEST_FULL): every N up to OOM_HEAD, where a
+   statement's own setup allocates, then OOM_SPREAD more up to its
+   reference run's count. */
+#define OOM_HEAD 8
+#define OOM_SPREAD 8
+static int full;
+
+/* The N after n for a statement whose reference run made ref calls. */
+static long next_n(long n, long ref) {
+  if (full || n < OOM_HEAD || n >= ref) return n + 1;
+  long step = (ref - OOM_HEAD) / OOM_SPREAD;
+  return n + (step > 1 ? step : 1);
+}
+
+/* One statement: a reference run, then N = 1, 2, ... (the sample: see
+   next_n) until a run makes fewer than N allocations.  One check per
+   statement. */
 static void run_case(const ext_case *c) {
   sqlite3 *db = setup();
   if (!ext_check(db != NULL, "%s: setup", c->sql)) return;
@@ -172,13 +192,17 @@ static void run_case(const ext_case *c) {
   }
   int ok = teardown(db, c->sql, 0), hit = 1;
   long n;
-  for (n = 1; ok && hit; n++) ok = run_once(c, n, want, &hit);
+  long runs = 0, last = 0;
+  for (n = 1; ok && hit; n = next_n(n, ref_calls), runs++) {
+    ok = run_once(c, n, want, &hit);
+    last = n;
+  }
   free(want);
-  total_runs += n - 1;
-  if (n - 1 > max_runs) max_runs = n - 1;
+  total_runs += runs;
+  if (runs > max_runs) max_runs = runs;
   if (verbose)
-    printf("  %5ld runs (%ld allocations): %.100s\n", n - 1, ref_calls, c->sql);
-  ext_check(ok, "%s: stopped at N=%ld", c->sql, n - 1);
+    printf("  %5ld runs (%ld allocations): %.100s\n", runs, ref_calls, c->sql);
+  ext_check(ok, "%s: stopped at N=%ld", c->sql, last);
 }
 
 /* Loads the extension into db with the C API (sql 0) or with SQL's
@@ -243,11 +267,27 @@ static int href_works(sqlite3 *db) {
 ** registered must keep working (the library is pinned), and SQLite itself
 ** may lose the message.
 */
+/* The calls a load makes (unarmed: counted, none failed), for the sample. */
+static long load_calls(int sql) {
+  sqlite3 *db;
+  long n = 0;
+  if (sqlite3_open(":memory:", &db) != SQLITE_OK) return 0;
+  char *err = NULL;
+  if (sql) sqlite3_enable_load_extension(db, 1);
+  arm(0);
+  if (load(db, sql, &err) == SQLITE_OK) n = calls;
+  armed = 0;
+  sqlite3_free(err);
+  sqlite3_close(db);
+  baseline = outstanding;
+  return n;
+}
+
 static void run_load(int sql, int n_funcs) {
   const char *what = sql ? "SELECT load_extension()" : "sqlite3_load_extension";
-  long n;
+  long n, ref = load_calls(sql), runs = 0, last = 0;
   int ok = 1, hit = 1;
-  for (n = 1; ok && hit; n++) {
+  for (n = 1; ok && hit; last = n, n = next_n(n, ref), runs++) {
     sqlite3 *db;
     if (sqlite3_open(":memory:", &db) != SQLITE_OK) {
       ok = bad(what, n, "%s", "sqlite3_open failed");
@@ -276,9 +316,9 @@ static void run_load(int sql, int n_funcs) {
     sqlite3_free(err);
     if (!teardown(db, what, n)) ok = 0;
   }
-  total_runs += n - 1;
-  if (verbose) printf("  %5ld runs: %s\n", n - 1, what);
-  ext_check(ok, "%s: stopped at N=%ld", what, n - 1);
+  total_runs += runs;
+  if (verbose) printf("  %5ld runs (%ld allocations): %s\n", runs, ref, what);
+  ext_check(ok, "%s: stopped at N=%ld", what, last);
 }
 
 /* Every registered function and module has a row. */
@@ -299,6 +339,7 @@ static void check_coverage(sqlite3 *db) {
 
 int main(int argc, char **argv) {
   verbose = argc > 1 && strcmp(argv[1], "-v") == 0;
+  full = ext_full();
   so = ext_so_path(argv[0]);
   if (!install_allocator()) {
     printf("cannot install the allocator\n");
@@ -339,9 +380,9 @@ int main(int argc, char **argv) {
     total_runs = max_runs = 0;
     for (int i = 0; i < ext_n_cases; i++) run_case(&ext_cases[i]);
     printf("oom: %d statements, failing call N%s: %ld runs (at most %ld "
-           "per statement)\n",
+           "per statement%s)\n",
            ext_n_cases, persistent ? " and every later one" : " only",
-           total_runs, max_runs);
+           total_runs, max_runs, full ? "" : "; a sample: URL_TEST_FULL=1 for every N");
   }
   printf("oom: %ld allocations leaked\n", leaks);
   sqlite3_close(keep);

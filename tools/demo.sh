@@ -4,7 +4,9 @@
 # hosts, components, resolving, sites, query parameters, url_set, then the
 # deduplication keys (canonical, SURT), validation errors, the browser's
 # and the registry's IDNA rules side by side, and URL patterns routing the
-# links.  One command, a few seconds.
+# links, the links of a stored page, then one statement of each other
+# family: RFC 3986 URIs, robots.txt, referrers and channels, deceptive
+# hosts (and WARC records, once warc/ lands).  One command, a few seconds.
 set -eu
 B=${1:-build}
 case $B in /*) LIB=$B/url ;; *) LIB=./$B/url ;; esac
@@ -103,4 +105,25 @@ SELECT g.name, g.value
 SELECT url_html_encoding(readfile('data/sample-page.html')) AS encoding;
 SELECT tag, attribute, kind, descriptor, url
   FROM url_links(readfile('data/sample-page.html'), 'https://www.example.com/cafe.html');
+.print
+.print '-- RFC 3986 beside the URL Standard: the same reference, two normalizations'
+SELECT uri_normalize('eXAMPLE://a/./b/../b/%63/%7bfoo%7d') AS rfc3986,
+       url_href('eXAMPLE://a/./b/../b/%63/%7bfoo%7d') AS whatwg;
+.print
+.print '-- robots.txt (RFC 9309): the longest match decides'
+SELECT u AS url, url_robots_allowed('User-agent: *
+Disallow: /private/
+Allow: /private/press/', 'MyBot', u) AS allowed
+  FROM (SELECT 'https://www.example.com/private/x' AS u
+        UNION ALL SELECT 'https://www.example.com/private/press/y');
+.print
+.print "-- Where a visit came from: the referrer's medium, source and term; GA4's channel"
+SELECT r.medium, r.source, r.term,
+       url_channel('https://www.example.com/', 'https://www.google.com/search?q=caf%C3%A9') AS channel
+  FROM url_referrer('https://www.google.com/search?q=caf%C3%A9', 'https://www.example.com/') AS r;
+.print
+.print '-- URLs that mislead a reader: the host Chromium shows, UTS #39 skeletons, the reasons'
+SELECT url_display_host('https://xn--80ak6aa92e.com/') AS shown, url_skeleton('раypal.com') AS skeleton;
+SELECT reason, looks_like FROM url_deceptions('http://example.com&@167772161/');
+-- (WARC records: their statement goes here once warc/ lands.)
 SQL

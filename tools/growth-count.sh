@@ -13,33 +13,42 @@ prog=$1 ext=$2 filter=${3:-}
 limit=${GROWTH_LIMIT:-1.35}
 small_n=${GROWTH_SMALL:-65536} big_n=${GROWTH_BIG:-1048576}
 command -v valgrind >/dev/null || { echo "growth-count: valgrind is not installed" >&2; exit 1; }
-out=$(mktemp)
-list=$(mktemp)
-trap 'rm -f "$out" "$list"' EXIT
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+list=$dir/list
 "$prog" "$ext" -l >"$list"
 
-# count CASE SIZE: the instructions of one evaluation, and its result type.
-count() {
-  log=$(valgrind --tool=callgrind --toggle-collect=counted_step \
-    --callgrind-out-file="$out" "$prog" "$ext" "$1" "$2" 2>&1) || {
-    printf '%s\n' "$log" >&2
-    return 1
-  }
-  ir=$(printf '%s\n' "$log" | sed -n 's/.*Collected : *\([0-9]*\).*/\1/p')
-  res=$(printf '%s\n' "$log" | awk -F'\t' 'NF == 4 { print $3, $4 }')
-  echo "$ir $res"
+# One valgrind for every case: the driver evaluates each case at both sizes,
+# each in a connection of its own, and has callgrind dump the count of each
+# evaluation (cg.out.K, described "CASE SIZE"), its row on stdout.
+valgrind --tool=callgrind --toggle-collect=counted_step \
+  --callgrind-out-file="$dir/cg.out" "$prog" "$ext" -a "$small_n" "$big_n" "$filter" \
+  >"$dir/rows" 2>"$dir/log" || {
+  cat "$dir/log" >&2
+  echo "growth-count: the driver failed" >&2
+  exit 1
 }
+# "CASE SIZE IR", one line per dump.
+for f in "$dir"/cg.out.*; do
+  [ -f "$f" ] || continue
+  sed -n 's/^desc: Trigger: Client Request: //p; s/^summary: //p' "$f" | tr '\n' ' '
+  echo
+done >"$dir/counts"
 
 printf '%-32s %14s %14s %6s %6s\n' "case" "ir at $small_n" "ir at $big_n" "growth" "mem"
 bad=0
+# A row of the driver: label, size, result type, mem (tab-separated).
 while IFS="$(printf '\t')" read -r idx label; do
   case $label in *"$filter"*) ;; *) continue ;; esac
-  r=$(count "$idx" "$small_n") || { echo "growth-count: $label failed" >&2; exit 1; }
-  set -- $r
-  small=$1
-  r=$(count "$idx" "$big_n") || { echo "growth-count: $label failed" >&2; exit 1; }
-  set -- $r
-  big=$1 type=$2 mem=$3
+  small=$(awk -v c="$idx" -v n="$small_n" '$1 == c && $2 == n { print $3 }' "$dir/counts")
+  big=$(awk -v c="$idx" -v n="$big_n" '$1 == c && $2 == n { print $3 }' "$dir/counts")
+  row=$(awk -F'\t' -v l="$label" -v n="$big_n" '$1 == l && $2 == n { print $3, $4 }' "$dir/rows")
+  if [ -z "$small" ] || [ -z "$big" ] || [ -z "$row" ]; then
+    echo "growth-count: $label: no count" >&2
+    exit 1
+  fi
+  set -- $row
+  type=$1 mem=$2
   g=$(awk "BEGIN { printf \"%.2f\", $big / $small / ($big_n / $small_n) }")
   over=$(awk "BEGIN { print ($g > $limit) }")
   flag=

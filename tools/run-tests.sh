@@ -15,6 +15,9 @@
 # environment: those that list deliberate differences from their data
 # (canon_test, validation_test) then print each, not only their count.
 #
+# URL_TEST_FULL=1 (make test-full) likewise: the exhaustive sweeps
+# (tests/check.h, check_full; tests/growth_test.sh) instead of samples.
+#
 # SANITIZE=1 (make test-sanitize): the test programs are instrumented
 # themselves; run-sql-tests.sh preloads the runtimes into sqlite3.  Leak
 # detection is on for both.
