@@ -243,7 +243,7 @@ static int load_scripts(dec_props *p) {
   int rc = URL_NOMEM;
   uint32_t *cut = NULL;
   for (unsigned k = 0; k < PAT_UPROP_NKEYS; k++) {
-    const char *key = pat_uprop_keys[k].key;
+    const char *key = pat_uprop_name(k);
     int seen = 0;
     if (strncmp(key, "sc=", 3) != 0) continue;
     for (int i = 0; i < p->n_scripts; i++)

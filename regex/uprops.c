@@ -31,7 +31,7 @@ static int find_key(const char *kind, const char *v, size_t n) {
   size_t lo = 0, hi = PAT_UPROP_NKEYS;
   while (lo < hi) {
     size_t mid = (lo + hi) / 2;
-    int c = strcmp(key, pat_uprop_keys[mid].key);
+    int c = strcmp(key, pat_uprop_name((unsigned)mid));
     if (c == 0) return (int)mid;
     if (c < 0) hi = mid;
     else lo = mid + 1;
