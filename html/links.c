@@ -45,8 +45,8 @@
 #include "parse.h"
 #include "sniff.h"
 
-const char *const html_link_kind_names[3] = {"navigation", "resource",
-                                             "citation"};
+const char html_link_kind_names[3][11] = {"navigation", "resource",
+                                          "citation"};
 
 
 /* The tags the walk knows, by name. */
@@ -83,7 +83,7 @@ enum {
 
 /* The HTML elements the walk knows, sorted by name. */
 static const struct elem {
-  const char *name;
+  char name[11]; /* in the entry, not pointed to: no relocation at load */
   unsigned char len, id;
   unsigned short bits;
 } elems[] = {
@@ -225,7 +225,7 @@ static const struct link_attr {
   unsigned char how;
   unsigned char kind;
   unsigned char len; /* of name */
-  const char *name;
+  char name[12];     /* in the entry: no relocation at load */
 } link_attrs[] = {
   {T_A, V_URL, HTML_LINK_NAVIGATION, 4, "href"},
   {T_A, V_PING, HTML_LINK_RESOURCE, 4, "ping"},
@@ -305,7 +305,7 @@ static const html_attr *find_attr(const html_token *k, const char *name) {
 /* A link rel that fetches a subresource rather than naming a page: any of
    these keywords makes a <link href> a resource. */
 static int rel_is_resource(const char *s, size_t n) {
-  static const char *const words[] = {
+  static const char words[][29] = { /* arrays: no relocation at load */
     "stylesheet", "icon", "preload", "modulepreload", "prefetch",
     "dns-prefetch", "preconnect", "manifest", "apple-touch-icon",
     "apple-touch-icon-precomposed", "mask-icon", "shortcut", "prerender",
@@ -561,7 +561,7 @@ static void set_foreign(html_links *w) {
 /* https://html.spec.whatwg.org/#parsing-main-inforeign: the start tags
    that break out of foreign content. */
 static int breakout(const html_token *k) {
-  static const char *const names[] = {
+  static const char names[][11] = {
     "b", "big", "blockquote", "body", "br", "center", "code", "dd", "div",
     "dl", "dt", "em", "embed", "h1", "h2", "h3", "h4", "h5", "h6", "head",
     "hr", "i", "img", "li", "listing", "menu", "meta", "nobr", "ol", "p",
@@ -837,7 +837,7 @@ static int html_start_tag(html_links *w, const html_token *k) {
     if (!tab) return 0;
     uint32_t keep = tab;
     if (tag == T_TR || tag == T_TD || tag == T_TH) {
-      static const char *const sections[] = {"tbody", "thead", "tfoot"};
+      static const char sections[][6] = {"tbody", "thead", "tfoot"};
       for (int i = 0; i < 3; i++) {
         uint32_t s = topmost_html(w, sections[i]);
         if (s > keep) keep = s;

@@ -26,7 +26,7 @@ enum html_link_kind {
 };
 
 /* The names of the kinds, as the SQL column shows them. */
-extern const char *const html_link_kind_names[3];
+extern const char html_link_kind_names[3][11];
 
 typedef struct html_link {
   const char *raw;        /* the URL as written (after character references) */
