@@ -13,7 +13,9 @@
 #include "status.h"
 #include "utf8.h"
 
-static const char *const check_names[] = {
+/* Arrays of chars, not of pointers (here and below): no relocation when
+   the extension is loaded. */
+static const char check_names[][40] = {
     "safe",
     "icu-spoof-checks",
     "tld-specific-characters",
@@ -31,7 +33,9 @@ const char *dec_check_name(int check) {
 
 /* SkeletonGenerator's extra_confusable_mapper_: characters ICU's data does
    not map to the ASCII letter or digit they look like. */
-static const char *const extra_map[][2] = {
+static const struct {
+  char from[40], to[2];
+} extra_map[] = {
     {"æӕ", "ae"}, {"ϼҏ", "p"}, {"ħнћңҥӈӊԋԧԩ", "h"}, {"ĸκкқҝҟҡӄԟ", "k"},
     {"ŋпԥกח", "n"}, {"ŧтҭԏ七丅丆丁", "t"}, {"ƅьҍвß", "b"}, {"ωшщพฟພຟ", "w"},
     {"мӎ", "m"}, {"єҽҿၔ", "e"}, {"ґ", "r"}, {"ғӻ", "f"}, {"ҫင", "c"},
@@ -46,14 +50,14 @@ static const char digit_lookalikes[] =
 
 /* kAllowedWholeScriptConfusableWords: common Cyrillic words made only of
    Latin lookalikes that spell no Latin word. */
-static const char *const allowed_wsc_words[] = {
+static const char allowed_wsc_words[][20] = {
     "секс", "как", "коса", "курс", "парк", "такий", "укроп", "сахарок",
     "покраска"};
 
 /* kWholeScriptConfusables (Linux): a script, its letters that look like
    Latin ones, and the TLDs where a label of only those is allowed. */
 typedef struct wsc {
-  const char *script, *letters, *tlds; /* tlds: space-separated */
+  char script[5], letters[64], tlds[32]; /* tlds: space-separated */
 } wsc;
 
 static const wsc wscs[] = {
@@ -125,11 +129,11 @@ int dec_policy_new(const url_allocator *mem, dec_policy **out) {
     return rc;
   }
   for (size_t k = 0; k < sizeof extra_map / sizeof *extra_map; k++) {
-    const char *s = extra_map[k][0];
+    const char *s = extra_map[k].from;
     size_t n = strlen(s), i = 0;
     while (i < n && p->n_extra < sizeof p->extra / sizeof *p->extra) {
       p->extra[p->n_extra].cp = url_utf8_next((const unsigned char *)s, n, &i);
-      p->extra[p->n_extra++].to = extra_map[k][1];
+      p->extra[p->n_extra++].to = extra_map[k].to;
     }
   }
   qsort(p->extra, p->n_extra, sizeof *p->extra, cmp_map);
