@@ -4,27 +4,52 @@
 */
 #include "url_errors.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "percent.h"
 #include "url_buf.h"
 #include "utf8.h"
 
+/* The names and descriptions as one struct of char arrays each (a member
+   per error type), the table holding their offsets: offsets, unlike
+   pointers, need no relocation when the extension is loaded. */
+static const struct names {
+#define URL_ERROR_ROW_(id, name, desc, fails) char id[sizeof name];
+  URL_ERROR_TYPES(URL_ERROR_ROW_)
+#undef URL_ERROR_ROW_
+} NAMES = {
+#define URL_ERROR_ROW_(id, name, desc, fails) name,
+    URL_ERROR_TYPES(URL_ERROR_ROW_)
+#undef URL_ERROR_ROW_
+};
+static const struct descriptions {
+#define URL_ERROR_ROW_(id, name, desc, fails) char id[sizeof desc];
+  URL_ERROR_TYPES(URL_ERROR_ROW_)
+#undef URL_ERROR_ROW_
+} DESCRIPTIONS = {
+#define URL_ERROR_ROW_(id, name, desc, fails) desc,
+    URL_ERROR_TYPES(URL_ERROR_ROW_)
+#undef URL_ERROR_ROW_
+};
+
 static const struct {
-  const char *name, *description;
+  unsigned short name, description; /* offsets in NAMES, DESCRIPTIONS */
   unsigned char fails;
 } TYPES[URL_ERR_COUNT] = {
-#define URL_ERROR_ROW_(id, name, desc, fails) {name, desc, fails},
+#define URL_ERROR_ROW_(id, name, desc, fails) \
+  {offsetof(struct names, id), offsetof(struct descriptions, id), fails},
     URL_ERROR_TYPES(URL_ERROR_ROW_)
 #undef URL_ERROR_ROW_
 };
 
 const char *url_error_name(url_error_type t) {
-  return t < URL_ERR_COUNT ? TYPES[t].name : NULL;
+  return t < URL_ERR_COUNT ? (const char *)&NAMES + TYPES[t].name : NULL;
 }
 
 const char *url_error_description(url_error_type t) {
-  return t < URL_ERR_COUNT ? TYPES[t].description : NULL;
+  return t < URL_ERR_COUNT ? (const char *)&DESCRIPTIONS + TYPES[t].description
+                           : NULL;
 }
 
 int url_error_fails(url_error_type t) {

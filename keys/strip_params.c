@@ -16,7 +16,7 @@
 ** parameters it strips on every site); Firefox's query stripping list
 ** (privacy.query_stripping.strip_list as Mozilla ships it).
 */
-const char *const url_tracking_params[] = {
+const char url_tracking_params[][URL_TRACKING_PARAM_MAX] = {
     "__hsfp", "__hssc", "__hstc", "__s", "_bhlid", "_branch_match_id",
     "_branch_referrer", "_ga", "_gl", "_hsenc", "_kx", "_openstat",
     "at_recipient_id", "at_recipient_list", "bbeml", "bsft_clkid", "bsft_uid",

@@ -23,7 +23,9 @@ int url_param_glob(const char *p, size_t pn, const char *name, size_t n);
 int url_param_is_tracking(const char *name, size_t n);
 
 /* The tracking list, sorted (entries ending in '*' are prefixes). */
-extern const char *const url_tracking_params[];
+/* Arrays of chars, not pointers: no relocation when the extension loads. */
+#define URL_TRACKING_PARAM_MAX 20
+extern const char url_tracking_params[][URL_TRACKING_PARAM_MAX];
 extern const size_t url_tracking_params_count;
 
 /* Decides whether a (decoded) parameter name goes. */
