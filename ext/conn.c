@@ -2,9 +2,9 @@
 ** The connection's state (url_conn, ext.h): the public suffix list in use,
 ** the user data of every registered function and module, and what the
 ** connection keeps from call to call (its cache of parsed bases and
-** storage for long inputs, and the objects functions made from arguments:
-** objs.c), and the state a family keeps of its own
-** (url_conn_state: robots.c's cache of compiled robots.txt files).  Made
+** storage for long inputs), and the state a part of ext/ keeps of its own
+** (url_conn_state: objs.c's objects made from arguments; robots.c's cache
+** of compiled robots.txt files until it moves to objs.c).  Made
 ** by url_ext.c's entry point, which sits above it, for the families it
 ** lists.
 */
@@ -17,7 +17,6 @@ struct url_conn {
                              shared one, built on first use: psl.h);
                              url_psl_load replaces it */
   url_call_cache *cache;  /* made on first use */
-  url_objs *objs;         /* objs.c's; made on first use */
   void *state[URL_CONN_STATES]; /* families' own state (url_conn_state) */
   void (*destroy[URL_CONN_STATES])(void *);
   url_tvf_reg *tvfs;      /* the table-valued functions' client data, after fns[] */
@@ -36,7 +35,6 @@ url_conn *url_conn_new(const url_family *const *fams, int n) {
   if (!c) return NULL;
   c->refs = 1;
   c->cache = NULL;
-  c->objs = NULL;
   for (int i = 0; i < URL_CONN_STATES; i++) {
     c->state[i] = NULL;
     c->destroy[i] = NULL;
@@ -72,14 +70,11 @@ void url_conn_release(url_conn *c) {
   if (--c->refs == 0) {
     url_psl_close(&c->psl);
     cache_free(c->cache);
-    url_objs_free(c->objs);
     for (int i = 0; i < URL_CONN_STATES; i++)
       if (c->state[i]) c->destroy[i](c->state[i]);
     sqlite3_free(c);
   }
 }
-
-url_objs **url_conn_objs(url_conn *c) { return &c->objs; }
 
 const url_psl_list *url_conn_psl(const url_conn *c) { return &c->psl; }
 

@@ -207,19 +207,13 @@ void url_arg_obj_done(sqlite3_context *ctx, int i, url_obj *o, int held);
 int url_conn_one(url_conn *c, const url_obj_kind *kind,
                  int (*make)(url_obj **out), url_obj **out);
 
-/* The connection's objects (objs.c): where conn.c keeps them, and how it
-   frees them. */
-typedef struct url_objs url_objs;
-url_objs **url_conn_objs(url_conn *c);
-void url_objs_free(url_objs *o);
-
 /*
-** State a family keeps for the connection beyond the objects above (the
-** robots family's cache of compiled robots.txt files: robots.c, until it
-** moves to url_conn_obj), made by the family on first use and freed with
-** the connection by the function it gave.  One slot per id.
+** State a part of ext/ keeps for the connection (objs.c's objects above;
+** the robots family's cache of compiled robots.txt files, robots.c, until
+** it moves to url_conn_obj), made on first use and freed with the
+** connection by the function it gave.  One slot per id.
 */
-enum { URL_CONN_ROBOTS, URL_CONN_STATES };
+enum { URL_CONN_OBJS, URL_CONN_ROBOTS, URL_CONN_STATES };
 void *url_conn_state(url_conn *c, int id);
 void url_conn_set_state(url_conn *c, int id, void *p, void (*destroy)(void *));
 

@@ -45,10 +45,10 @@ typedef struct obj_table {
   int last;                 /* the slot last found or filled; -1: none */
 } obj_table;
 
-struct url_objs {
+typedef struct url_objs {
   obj_table t[OBJ_KINDS];
   url_obj *one[OBJ_ONES]; /* one-per-connection objects, by kind */
-};
+} url_objs;
 
 /* ------------------------------------------------------------ objects */
 
@@ -80,8 +80,9 @@ static void table_empty(obj_table *t) {
   t->last = -1;
 }
 
-void url_objs_free(url_objs *o) {
-  if (!o) return;
+/* Frees the connection's objects (its URL_CONN_OBJS state). */
+static void objs_free(void *v) {
+  url_objs *o = v;
   for (int k = 0; k < OBJ_KINDS; k++) {
     if (!o->t[k].kind) continue;
     table_empty(&o->t[k]);
@@ -93,12 +94,14 @@ void url_objs_free(url_objs *o) {
 
 /* The connection's objects, made on first use (NULL if out of memory). */
 static url_objs *objs_of(url_conn *c) {
-  url_objs **at = url_conn_objs(c);
-  if (!*at) {
-    *at = sqlite3_malloc64(sizeof **at);
-    if (*at) memset(*at, 0, sizeof **at);
+  url_objs *o = url_conn_state(c, URL_CONN_OBJS);
+  if (!o) {
+    o = sqlite3_malloc64(sizeof *o);
+    if (!o) return NULL;
+    memset(o, 0, sizeof *o);
+    url_conn_set_state(c, URL_CONN_OBJS, o, objs_free);
   }
-  return *at;
+  return o;
 }
 
 /* kind's table in o: found, or made when make is set; NULL when there
