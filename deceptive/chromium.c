@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hash.h"
 #include "host.h"
 #include "idna.h"
 #include "status.h"
@@ -672,9 +673,7 @@ struct dec_domains {
 };
 
 static uint32_t fnv(const char *s, size_t n) {
-  uint32_t h = 2166136261u;
-  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
-  return h | 1; /* 0: empty slot */
+  return url_fnv32(URL_FNV32_BASIS, s, n) | 1; /* 0: empty slot */
 }
 
 size_t dec_domains_count(const dec_domains *d) { return d->n_dom; }
@@ -695,20 +694,10 @@ void dec_domains_free(dec_domains *d) {
 }
 
 static int grow_slots(dec_domains *d) {
-  size_t cap = d->slots ? (d->mask + 1) * 2 : 1024;
-  entry *s = d->mem->alloc(cap * sizeof *s);
-  if (!s) return URL_NOMEM;
-  memset(s, 0, cap * sizeof *s);
-  for (size_t i = 0; d->slots && i <= d->mask; i++) {
-    if (!d->slots[i].hash) continue;
-    size_t j = d->slots[i].hash & (cap - 1);
-    while (s[j].hash) j = (j + 1) & (cap - 1);
-    s[j] = d->slots[i];
-  }
-  d->mem->release(d->slots);
+  void *s = d->slots;
+  int rc = url_hash_grow(d->mem, &s, &d->mask, sizeof *d->slots, 1024);
   d->slots = s;
-  d->mask = cap - 1;
-  return URL_OK;
+  return rc;
 }
 
 static const entry *find_skel(const dec_domains *d, const char *s, size_t n) {
@@ -903,11 +892,6 @@ long dec_domains_find(const dec_policy *p, int version, const dec_domains *d,
 
 /* ------------------------------------------------------- display host */
 
-static int starts_xn(const char *s, size_t n) {
-  return n >= 4 && (s[0] | 0x20) == 'x' && (s[1] | 0x20) == 'n' &&
-         s[2] == '-' && s[3] == '-';
-}
-
 /* UTS #46 CheckHyphens, which Chromium's IDNToUnicode applies: a label
    with "--" in its third and fourth positions, or starting or ending with
    '-', is not converted (xn-----8kci4dhsd stays, not ру--авто). */
@@ -940,7 +924,7 @@ int dec_display_host(const dec_policy *p, int version, const dec_domains *td,
     size_t e = i;
     while (e < n && h[e] != '.') e++;
     size_t lstart = out->len;
-    if (starts_xn(h + i, e - i)) {
+    if (url_label_is_xn(h + i, e - i)) {
       rc = url_domain_to_unicode(h + i, e - i, out);
       size_t ul = out->len - lstart;
       if (rc == URL_OK &&

@@ -381,7 +381,7 @@ static int mapped_host(const dec_context *cx, const url *u, url_str w,
   if (u->host_type != URL_HOST_DOMAIN) return URL_OK;
   /* the common case: written as parsed but for ASCII case, no xn-- */
   url_str ph = hostname(u);
-  if (w.n == ph.n && !dec_has_xn(w.s, w.n)) {
+  if (w.n == ph.n && !url_has_xn_label(w.s, w.n)) {
     size_t i = 0;
     while (i < w.n && url_ascii_lower(w.s[i]) == ph.s[i]) i++;
     if (i == w.n) return URL_OK;
@@ -434,7 +434,7 @@ static int idn_unsafe(const dec_context *cx, const url *u, dec_findings *f) {
   int check, rc;
   size_t at, at_len;
   url_str h = hostname(u);
-  if (u->host_type != URL_HOST_DOMAIN || !dec_has_xn(h.s, h.n)) return URL_OK;
+  if (u->host_type != URL_HOST_DOMAIN || !url_has_xn_label(h.s, h.n)) return URL_OK;
   url_buf_init(&out, f->text.mem, so, sizeof so, (size_t)-1);
   url_buf_init(&uni, f->text.mem, su, sizeof su, (size_t)-1);
   rc = dec_display_host(cx->policy, cx->version, NULL, h.s, h.n, &out, &check,
@@ -473,7 +473,7 @@ static int lookalike(const dec_context *cx, const url *u, dec_findings *f) {
     /* skeletons only for a host with an IDN label: an ASCII host's
        skeleton differs only by rn/m, 0/o, 1/l (Chromium's
        has_idn_component); digits for letters are read below */
-    const char *t = !dec_has_xn(h.s, h.n)
+    const char *t = !url_has_xn_label(h.s, h.n)
                         ? NULL
                         : dec_domains_match(cx->policy, cx->version,
                                             dec_targets_domains(cx->targets),

@@ -135,9 +135,6 @@ int dec_targets_own(const dec_targets *t, const char *h, size_t n, int *rc);
 /* Whether the ASCII host h[0..n) is allowlisted ("!host"). */
 int dec_targets_allowed(const dec_targets *t, const char *h, size_t n);
 
-/* Whether a label of s[0..n) starts "xn--" (any case): an IDN host. */
-int dec_has_xn(const char *s, size_t n);
-
 /* Chromium's comparisons, re-stated on UTF-8 strings compared code point
    by code point (their first 256): IsEditDistanceAtMostOne,
    HasOneCharacterSwap; and IsLikelyEditDistanceFalsePositive on the

@@ -37,6 +37,7 @@
 #include "deceptions.h"
 #include "lookalike.h"
 #include "ext.h"
+#include "idna.h"
 #include "uts39.h"
 
 /* ----------------------------------------------------------- the policy */
@@ -181,15 +182,6 @@ static kept_domains *top_domains_of(sqlite3_context *ctx, int version,
 
 /* -------------------------------------------------------- display host */
 
-static int has_xn_label(const char *s, size_t n) {
-  for (size_t i = 0; i + 4 <= n; i++) {
-    if ((i == 0 || s[i - 1] == '.') && s[i] == 'x' && s[i + 1] == 'n' &&
-        s[i + 2] == '-' && s[i + 3] == '-')
-      return 1;
-  }
-  return 0;
-}
-
 /* url_display_host(input [, top_domains [, version]]) */
 static void url_fn_display_host(sqlite3_context *ctx, int argc,
                                 sqlite3_value **argv) {
@@ -202,7 +194,7 @@ static void url_fn_display_host(sqlite3_context *ctx, int argc,
   int rc = url_call_host(&c, argv[0], &h, &t);
   /* Chromium converts only xn-- labels of domains: everything else is
      shown as serialized. */
-  if (rc != URL_OK || t != URL_HOST_DOMAIN || !has_xn_label(h.s, h.n)) {
+  if (rc != URL_OK || t != URL_HOST_DOMAIN || !url_has_xn_label(h.s, h.n)) {
     url_call_result_host_part(&c, rc, h);
     url_call_end(&c);
     return;

@@ -41,6 +41,7 @@
 */
 #include <string.h>
 
+#include "hash.h"
 #include "links.h"
 #include "parse.h"
 #include "sniff.h"
@@ -449,8 +450,7 @@ enum { IP_HTML = 1, IP_TEXT = 2 };
 /* An element's key: its namespace and name (h1-h6 one name, as their end
    tags close any of them). */
 static inline uint64_t name_key(int ns, const char *s, size_t n) {
-  uint64_t h = 14695981039346656037u ^ (uint64_t)ns;
-  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211u;
+  uint64_t h = url_fnv64(URL_FNV64_BASIS ^ (uint64_t)ns, s, n);
   return h ? h : 1;
 }
 

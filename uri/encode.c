@@ -69,7 +69,6 @@ int uri_set_encodes(uri_set set, unsigned char byte) {
 }
 
 void uri_escape_keep(url_buf *out, const char *s, size_t n, uri_set set) {
-  static const char hex[] = "0123456789ABCDEF";
   const unsigned char *u = (const unsigned char *)s;
   size_t run = 0;
   for (size_t i = 0; i < n; i++) {
@@ -79,8 +78,7 @@ void uri_escape_keep(url_buf *out, const char *s, size_t n, uri_set set) {
     }
     if (!(enc_cls[u[i]] & (1u << set))) continue;
     url_buf_append(out, s + run, i - run);
-    char esc[3] = {'%', hex[u[i] >> 4], hex[u[i] & 15]};
-    url_buf_append(out, esc, 3);
+    url_pct_escape(out, u[i]);
     run = i + 1;
   }
   url_buf_append(out, s + run, n - run);

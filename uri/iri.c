@@ -9,8 +9,6 @@
 #include "uri.h"
 #include "utf8.h"
 
-static const char hex[] = "0123456789ABCDEF";
-
 /* s[0..n) with every non-ASCII byte percent-encoded (§3.1 step 2). */
 static void encode_non_ascii(url_buf *out, const char *s, size_t n) {
   size_t run = 0;
@@ -18,8 +16,7 @@ static void encode_non_ascii(url_buf *out, const char *s, size_t n) {
     unsigned char c = (unsigned char)s[i];
     if (c < 0x80) continue;
     url_buf_append(out, s + run, i - run);
-    char esc[3] = {'%', hex[c >> 4], hex[c & 15]};
-    url_buf_append(out, esc, 3);
+    url_pct_escape(out, c);
     run = i + 1;
   }
   url_buf_append(out, s + run, n - run);
