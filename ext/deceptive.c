@@ -99,10 +99,9 @@ static const char *const versions[] = {"16.0", "17.0"};
    or URL_ARG_ERROR (reported). */
 static int version_arg(sqlite3_context *ctx, int argc, sqlite3_value **argv,
                        int i) {
-  if (argc <= i) return DEC_UNICODE16;
-  int v = url_arg_choice(ctx, argv, i, "version", versions, 2);
-  if (v == URL_ARG_NULL) return DEC_UNICODE16;
-  return v == 1 ? DEC_UNICODE17 : v;
+  /* versions[] in the order of DEC_UNICODE16, DEC_UNICODE17 */
+  return url_arg_option(ctx, argc, argv, i, "version", versions, 2,
+                        DEC_UNICODE16);
 }
 
 /* A list of top domains (NULL when the argument is not one), kept by the
@@ -228,10 +227,8 @@ static const char *const profiles[] = {"chromium", "uts39"};
 /* url_skeleton(text [, profile [, version]]) */
 static void url_fn_skeleton(sqlite3_context *ctx, int argc,
                             sqlite3_value **argv) {
-  int profile = argc > 1 ? url_arg_choice(ctx, argv, 1, "profile", profiles, 2)
-                         : 0;
+  int profile = url_arg_option(ctx, argc, argv, 1, "profile", profiles, 2, 0);
   if (profile == URL_ARG_ERROR) return;
-  if (profile == URL_ARG_NULL) profile = 0;
   int version = version_arg(ctx, argc, argv, 2);
   if (version == URL_ARG_ERROR) return;
   url_call c;

@@ -478,6 +478,12 @@ int url_json_name_shown(const url_json_value *v, size_t max);
 /* Appends s[0..n) as a JSON string (invalid UTF-8 as U+FFFD; '"', '\\'
    and control characters escaped). */
 void url_json_append_string(sqlite3_str *out, const char *s, size_t n);
+/* A JSON array of strings written into out, a fresh sqlite3_str:
+   url_json_array_add appends an item ('[' before the first, ',' before the
+   others); url_json_array_finish closes it ("[]" when empty) and returns
+   its text (to sqlite3_free; *len: its bytes), NULL when out of memory. */
+void url_json_array_add(sqlite3_str *out, const char *s, size_t n);
+char *url_json_array_finish(sqlite3_str *out, int *len);
 
 /* ------------------------------------------------------------- results */
 

@@ -671,15 +671,12 @@ static void components_column(url_tvf_cursor *cur, sqlite3_context *ctx, int col
     case 3: {
       /* the names as a JSON array */
       sqlite3_str *s = sqlite3_str_new(NULL);
-      sqlite3_str_appendchar(s, 1, '[');
       for (int i = 0; i < url_pattern_group_count(p, comp); i++) {
         url_str n = url_pattern_group_name(p, comp, i);
-        if (i) sqlite3_str_appendchar(s, 1, ',');
-        url_json_append_string(s, n.s, n.n);
+        url_json_array_add(s, n.s, n.n);
       }
-      sqlite3_str_appendchar(s, 1, ']');
-      int len = sqlite3_str_length(s);
-      char *z = sqlite3_str_finish(s);
+      int len;
+      char *z = url_json_array_finish(s, &len);
       if (!z) sqlite3_result_error_nomem(ctx);
       else url_result(ctx, URL_OK, z, (size_t)len);
       sqlite3_free(z);

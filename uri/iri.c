@@ -4,6 +4,7 @@
 */
 #include <string.h>
 
+#include "chars.h"
 #include "idna.h"
 #include "percent.h"
 #include "uri.h"
@@ -27,7 +28,7 @@ static void encode_non_ascii(url_buf *out, const char *s, size_t n) {
    character is unreserved or a sub-delim (RFC 3986 §3.2.2). */
 static int reg_name_chars(const char *h, size_t n) {
   for (size_t i = 0; i < n; i++)
-    if (!url_is_unreserved((unsigned char)h[i]) && (!h[i] || !strchr("!$&'()*+,;=", h[i]))) return 0;
+    if (!URI_IS_UNRES(h[i]) && !URI_IS_SUB(h[i])) return 0;
   return 1;
 }
 
