@@ -82,7 +82,12 @@ typedef struct cp_map {
   const char *to;
 } cp_map;
 
+/* One per Unicode version, made together (views[0..1]) and alike but for
+   version and allowed: dec_policy_at chooses the bundle once. */
 struct dec_policy {
+  int version;                           /* DEC_UNICODE16, DEC_UNICODE17 */
+  int (*allowed)(void *ctx, uint32_t c); /* Chromium's allowed set under it */
+  dec_policy *views;                     /* the two (the allocation) */
   const url_allocator *mem;
   dec_props *props;
   cp_map extra[160];
@@ -92,6 +97,10 @@ struct dec_policy {
 };
 
 const dec_props *dec_policy_props(const dec_policy *p) { return p->props; }
+const dec_policy *dec_policy_at(const dec_policy *p, int version) {
+  return &p->views[version == DEC_UNICODE17];
+}
+int dec_policy_version(const dec_policy *p) { return p->version; }
 const url_allocator *dec_policy_mem(const dec_policy *p) { return p->mem; }
 
 /* Whether the UTF-8 list s holds code point c. */
@@ -110,15 +119,19 @@ static int cmp_map(const void *a, const void *b) {
 void dec_policy_free(dec_policy *p) {
   if (!p) return;
   dec_props_free(p->props);
-  p->mem->release(p);
+  p->mem->release(p->views);
 }
 
+static int allowed16(void *ctx, uint32_t c);
+static int allowed17(void *ctx, uint32_t c);
+
 int dec_policy_new(const url_allocator *mem, dec_policy **out) {
-  dec_policy *p = mem->alloc(sizeof *p);
+  dec_policy *p = mem->alloc(2 * sizeof *p);
   int rc;
   *out = NULL;
   if (!p) return URL_NOMEM;
   memset(p, 0, sizeof *p);
+  p->views = p;
   p->mem = mem;
   rc = dec_props_new(mem, &p->props);
   if (rc) {
@@ -143,6 +156,11 @@ int dec_policy_new(const url_allocator *mem, dec_policy **out) {
   p->hira = dec_script_code(p->props, "Hira");
   p->hani = dec_script_code(p->props, "Hani");
   p->bopo = dec_script_code(p->props, "Bopo");
+  p[1] = p[0];
+  p[0].version = DEC_UNICODE16;
+  p[0].allowed = allowed16;
+  p[1].version = DEC_UNICODE17;
+  p[1].allowed = allowed17;
   *out = p;
   return URL_OK;
 }
@@ -405,11 +423,10 @@ static int dangerous_pattern(const dec_policy *p, const cps *l) {
 }
 
 /* IDNSpoofChecker::SafeToDisplayAsUnicode. */
-static int check_label(const dec_policy *p, int version, const char *s,
+static int check_label(const dec_policy *p, const char *s,
                        size_t n, const cps *l, const char *tld, size_t tn,
                        const char *tu, size_t tun, url_buf *tmp) {
-  int (*allowed)(void *, uint32_t) =
-      version == DEC_UNICODE17 ? allowed17 : allowed16;
+  int (*allowed)(void *, uint32_t) = p->allowed;
   /* uspoof_check: the restriction level (which is unrestricted outside
      the allowed set, USPOOF_CHAR_LIMIT), invisible characters, mixed
      numbers, hidden overlays. */
@@ -464,7 +481,7 @@ static int check_label(const dec_policy *p, int version, const char *s,
   return dangerous_pattern(p, l) ? DEC_DANGEROUS_PATTERN : DEC_SAFE;
 }
 
-int dec_label_check(const dec_policy *p, int version, const char *s, size_t n,
+int dec_label_check(const dec_policy *p, const char *s, size_t n,
                     const char *tld, size_t tn, const char *tu, size_t tun) {
   cps l;
   url_buf tmp;
@@ -472,7 +489,7 @@ int dec_label_check(const dec_policy *p, int version, const char *s, size_t n,
   int r;
   if (cps_decode(&l, p->mem, s, n)) return -1;
   url_buf_init(&tmp, p->mem, st, sizeof st, (size_t)-1);
-  r = check_label(p, version, s, n, &l, tld, tn, tu, tun, &tmp);
+  r = check_label(p, s, n, &l, tld, tn, tu, tun, &tmp);
   url_buf_free(&tmp);
   cps_free(&l);
   return r;
@@ -551,7 +568,7 @@ static int multi_of(uint32_t c) {
    reading each character of character_map_ takes, base 3 per occurrence;
    l_for_04cf maps U+04CF to 'l'), then UTS #39's skeleton, appended to
    out. */
-static int one_skeleton(const dec_policy *p, int version, const char *s,
+static int one_skeleton(const dec_policy *p, const char *s,
                         size_t n, unsigned alt, int l_for_04cf, url_buf *tmp,
                         url_buf *out) {
   size_t i = 0;
@@ -574,7 +591,7 @@ static int one_skeleton(const dec_policy *p, int version, const char *s,
     else url_buf_append(tmp, s + at, i - at);
   }
   if (tmp->err) return tmp->err;
-  return dec_skeleton(tmp->ptr, tmp->len, version, out);
+  return dec_skeleton(tmp->ptr, tmp->len, p->version, out);
 }
 
 /* The skeletons of every variant of s[0..n) (GenerateSupplementalHostnames:
@@ -582,7 +599,7 @@ static int one_skeleton(const dec_policy *p, int version, const char *s,
    of at most 32 characters with at most 5 such characters, at most 128
    variants; none for a longer host), each also with U+04CF as 'l'
    (AddSkeletonMapping).  all = 0: only the host as it is. */
-static int variants(const dec_policy *p, int version, const char *s, size_t n,
+static int variants(const dec_policy *p, const char *s, size_t n,
                     int all, url_buf *tmp, url_buf *scratch,
                     int (*emit)(void *ctx, const char *s, size_t len),
                     void *ctx) {
@@ -604,14 +621,14 @@ static int variants(const dec_policy *p, int version, const char *s, size_t n,
   for (unsigned a = 0; rc == URL_OK && a < n_alt; a++) {
     for (int l04 = 0; rc == URL_OK && l04 <= (all && has04cf); l04++) {
       scratch->len = 0;
-      rc = one_skeleton(p, version, s, n, a, l04, tmp, scratch);
+      rc = one_skeleton(p, s, n, a, l04, tmp, scratch);
       if (rc == URL_OK) rc = emit(ctx, scratch->ptr, scratch->len);
     }
   }
   return rc;
 }
 
-int dec_host_skeletons(const dec_policy *p, int version, const char *h,
+int dec_host_skeletons(const dec_policy *p, const char *h,
                        size_t n, int all, url_buf *scratch,
                        int (*emit)(void *ctx, const char *s, size_t len),
                        void *ctx) {
@@ -623,7 +640,7 @@ int dec_host_skeletons(const dec_policy *p, int version, const char *h,
   url_buf_init_like(&tmp, scratch, stmp, sizeof stmp, (size_t)-1);
   rc = remove_diacritics(p, h, n, &nd);
   if (rc == URL_OK)
-    rc = variants(p, version, nd.ptr, nd.len, all, &tmp, scratch, emit, ctx);
+    rc = variants(p, nd.ptr, nd.len, all, &tmp, scratch, emit, ctx);
   /* ShouldComputeSupplementalHostnamesWithDiacritics: ł loses its stroke
      above, so its readings are taken from the host as written too. */
   if (rc == URL_OK && all && (nd.len != n || memcmp(nd.ptr, h, n))) {
@@ -631,7 +648,7 @@ int dec_host_skeletons(const dec_policy *p, int version, const char *h,
     int stroke = 0;
     while (i < n && !stroke)
       stroke = url_utf8_next((const unsigned char *)h, n, &i) == 0x142;
-    if (stroke) rc = variants(p, version, h, n, all, &tmp, scratch, emit, ctx);
+    if (stroke) rc = variants(p, h, n, all, &tmp, scratch, emit, ctx);
   }
   url_buf_free(&nd);
   url_buf_free(&tmp);
@@ -644,13 +661,13 @@ static int append_emit(void *ctx, const char *s, size_t len) {
   return out->err;
 }
 
-int dec_host_skeleton(const dec_policy *p, int version, const char *h,
+int dec_host_skeleton(const dec_policy *p, const char *h,
                       size_t n, url_buf *out) {
   url_buf scratch;
   char st[256];
   int rc;
   url_buf_init_like(&scratch, out, st, sizeof st, (size_t)-1);
-  rc = dec_host_skeletons(p, version, h, n, 0, &scratch, append_emit, out);
+  rc = dec_host_skeletons(p, h, n, 0, &scratch, append_emit, out);
   url_buf_free(&scratch);
   return rc;
 }
@@ -737,7 +754,7 @@ static int add_skel(void *ctx, const char *s, size_t n) {
   return URL_OK;
 }
 
-int dec_domains_new(const dec_policy *p, int version, const char *text,
+int dec_domains_new(const dec_policy *p, const char *text,
                     size_t n, dec_domains **out) {
   dec_domains *d = p->mem->alloc(sizeof *d);
   url_buf ascii, uni, scratch;
@@ -794,7 +811,7 @@ int dec_domains_new(const dec_policy *p, int version, const char *text,
       break;
     }
     add_ctx ac = {d, (uint32_t)d->n_dom++};
-    rc = dec_host_skeletons(p, version, uni.ptr, uni.len, 1, &scratch,
+    rc = dec_host_skeletons(p, uni.ptr, uni.len, 1, &scratch,
                             add_skel, &ac);
   }
   url_buf_free(&ascii);
@@ -854,14 +871,14 @@ static int match_skel(void *ctx, const char *s, size_t n) {
   return URL_OK;
 }
 
-const char *dec_domains_match(const dec_policy *p, int version,
+const char *dec_domains_match(const dec_policy *p,
                               const dec_domains *d, const char *h, size_t n,
                               size_t *len, int *rc) {
   url_buf scratch;
   char st[256];
   match_ctx m = {d, h, n, NULL, 0};
   url_buf_init(&scratch, p->mem, st, sizeof st, (size_t)-1);
-  *rc = dec_host_skeletons(p, version, h, n, 1, &scratch, match_skel, &m);
+  *rc = dec_host_skeletons(p, h, n, 1, &scratch, match_skel, &m);
   url_buf_free(&scratch);
   *len = m.len;
   return *rc ? NULL : m.found;
@@ -879,13 +896,13 @@ static int find_one(void *ctx, const char *s, size_t n) {
   return URL_OK;
 }
 
-long dec_domains_find(const dec_policy *p, int version, const dec_domains *d,
+long dec_domains_find(const dec_policy *p, const dec_domains *d,
                       const char *h, size_t n, int *rc) {
   url_buf scratch;
   char st[256];
   find_ctx f = {d, -1};
   url_buf_init(&scratch, p->mem, st, sizeof st, (size_t)-1);
-  *rc = dec_host_skeletons(p, version, h, n, 1, &scratch, find_one, &f);
+  *rc = dec_host_skeletons(p, h, n, 1, &scratch, find_one, &f);
   url_buf_free(&scratch);
   return *rc ? -1 : f.found;
 }
@@ -905,7 +922,7 @@ static int check_hyphens(const char *l, size_t n) {
   return k == 4;
 }
 
-int dec_display_host(const dec_policy *p, int version, const dec_domains *td,
+int dec_display_host(const dec_policy *p, const dec_domains *td,
                      const char *h, size_t n, url_buf *out, int *check,
                      size_t *at, size_t *at_len) {
   size_t start = out->len, tb, te;
@@ -931,7 +948,7 @@ int dec_display_host(const dec_policy *p, int version, const dec_domains *td,
           !(ul == e - i && !memcmp(out->ptr + lstart, h + i, ul))) {
         int r = check_hyphens(out->ptr + lstart, ul)
                     ? DEC_CHECK_HYPHENS
-                    : dec_label_check(p, version, out->ptr + lstart, ul,
+                    : dec_label_check(p, out->ptr + lstart, ul,
                                       h + tb, te - tb, tu.ptr, tu.len);
         if (r < 0) {
           rc = URL_NOMEM;
@@ -958,7 +975,7 @@ int dec_display_host(const dec_policy *p, int version, const dec_domains *td,
   /* Leave as Punycode any host that spoofs a top domain. */
   if (rc == URL_OK && converted && td) {
     size_t len;
-    if (dec_domains_match(p, version, td, out->ptr + start, out->len - start,
+    if (dec_domains_match(p, td, out->ptr + start, out->len - start,
                           &len, &rc) &&
         rc == URL_OK) {
       *check = DEC_TOP_DOMAIN_LOOKALIKE;
@@ -1005,12 +1022,12 @@ void dec_memo_free(dec_memo *m) {
   if (m) m->mem->release(m);
 }
 
-int dec_display_host_memo(const dec_policy *p, int version,
+int dec_display_host_memo(const dec_policy *p,
                           const dec_domains *td, dec_memo *m, const char *h,
                           size_t n, url_buf *out, int *check, size_t *at,
                           size_t *at_len) {
   if (n == 0 || n > MEMO_HOST)
-    return dec_display_host(p, version, td, h, n, out, check, at, at_len);
+    return dec_display_host(p, td, h, n, out, check, at, at_len);
   memo_slot *s = &m->slot[fnv(h, n) % MEMO_SLOTS];
   if (s->n == n && !memcmp(s->h, h, n)) {
     *check = s->check;
@@ -1020,7 +1037,7 @@ int dec_display_host_memo(const dec_policy *p, int version,
     return out->err;
   }
   size_t start = out->len;
-  int rc = dec_display_host(p, version, td, h, n, out, check, at, at_len);
+  int rc = dec_display_host(p, td, h, n, out, check, at, at_len);
   if (rc == URL_OK && out->len - start <= MEMO_OUT) {
     s->n = (uint8_t)n;
     memcpy(s->h, h, n);

@@ -342,7 +342,7 @@ static int embedded_domain(const dec_context *cx, const url *u,
   if (found.n == reg.n && !memcmp(found.s, reg.s, reg.n)) return URL_OK;
   /* a target's own domain there was judged by the target search above
      (allowlisted, the host itself: google.com.google.com) */
-  if (cx->targets && dec_domains_find(cx->policy, cx->version,
+  if (cx->targets && dec_domains_find(cx->policy,
                                       dec_targets_domains(cx->targets),
                                       found.s, found.n, &rc) >= 0)
     return rc;
@@ -437,7 +437,7 @@ static int idn_unsafe(const dec_context *cx, const url *u, dec_findings *f) {
   if (u->host_type != URL_HOST_DOMAIN || !url_has_xn_label(h.s, h.n)) return URL_OK;
   url_buf_init(&out, f->text.mem, so, sizeof so, (size_t)-1);
   url_buf_init(&uni, f->text.mem, su, sizeof su, (size_t)-1);
-  rc = dec_display_host(cx->policy, cx->version, NULL, h.s, h.n, &out, &check,
+  rc = dec_display_host(cx->policy, NULL, h.s, h.n, &out, &check,
                         &at, &at_len);
   if (rc == URL_OK && check != DEC_SAFE) {
     dec_finding *x = finding(f, DEC_R_IDN_UNSAFE, "host");
@@ -475,7 +475,7 @@ static int lookalike(const dec_context *cx, const url *u, dec_findings *f) {
        has_idn_component); digits for letters are read below */
     const char *t = !url_has_xn_label(h.s, h.n)
                         ? NULL
-                        : dec_domains_match(cx->policy, cx->version,
+                        : dec_domains_match(cx->policy,
                                             dec_targets_domains(cx->targets),
                                             uni.ptr, uni.len, &len, &rc);
     if (!t && rc == URL_OK)

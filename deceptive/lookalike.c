@@ -95,7 +95,6 @@ typedef struct posting {
 struct dec_targets {
   const url_allocator *mem;
   const dec_policy *policy;
-  int version;
   const url_psl_list *psl;
   dec_combo_lists cl;
   dec_domains *d;
@@ -117,7 +116,6 @@ struct dec_targets {
 
 const dec_domains *dec_targets_domains(const dec_targets *t) { return t->d; }
 const dec_policy *dec_targets_policy(const dec_targets *t) { return t->policy; }
-int dec_targets_version(const dec_targets *t) { return t->version; }
 const url_psl_list *dec_targets_psl(const dec_targets *t) { return t->psl; }
 const dec_combo_lists *dec_targets_lists(const dec_targets *t) {
   return &t->cl;
@@ -207,7 +205,7 @@ void dec_targets_listed(const dec_targets *t, long i, url_str *listed) {
 
 int dec_targets_skeleton(const dec_targets *t, const char *s, size_t n,
                          url_buf *out) {
-  return dec_host_skeleton(t->policy, t->version, s, n, out);
+  return dec_host_skeleton(t->policy, s, n, out);
 }
 
 /* ------------------------------------------------------ the e2LD index */
@@ -317,7 +315,7 @@ static int add_target(dec_targets *t, size_t i, url_buf *reg, url_buf *sk) {
   dec_domains_get(t->d, i, &ascii, &uni);
   /* joined: GetMatchingTopDomainWithoutSeparators' kSeparatorsRemoved */
   sk->len = 0;
-  rc = dec_host_skeleton(t->policy, t->version, uni.s, uni.n, sk);
+  rc = dec_host_skeleton(t->policy, uni.s, uni.n, sk);
   if (rc) return rc;
   size_t w = 0;
   for (size_t k = 0; k < sk->len; k++)
@@ -339,7 +337,7 @@ static int add_target(dec_targets *t, size_t i, url_buf *reg, url_buf *sk) {
     if (rc) return rc;
   }
   sk->len = 0;
-  rc = dec_host_skeleton(t->policy, t->version, reg->ptr, e2ld, sk);
+  rc = dec_host_skeleton(t->policy, reg->ptr, e2ld, sk);
   if (rc || sk->len > 255) return rc;
   target *x = &t->tv[t->n_t];
   x->reg_off = (uint32_t)t->pool.len;
@@ -415,7 +413,7 @@ static int read_allowed(dec_targets *t, const char *text, size_t n,
   return rc;
 }
 
-int dec_targets_new(const dec_policy *p, int version, const url_psl_list *psl,
+int dec_targets_new(const dec_policy *p, const url_psl_list *psl,
                     const dec_combo_lists *cl, const char *text, size_t n,
                     dec_targets **out) {
   const url_allocator *mem = dec_policy_mem(p);
@@ -428,7 +426,6 @@ int dec_targets_new(const dec_policy *p, int version, const url_psl_list *psl,
   memset(t, 0, sizeof *t);
   t->mem = mem;
   t->policy = p;
-  t->version = version;
   t->psl = psl;
   if (cl) t->cl = *cl;
   url_buf_init(&t->pool, mem, NULL, 0, (size_t)UINT32_MAX);
@@ -437,8 +434,8 @@ int dec_targets_new(const dec_policy *p, int version, const url_psl_list *psl,
   int bang = n && (memchr(text, '!', n) || memchr(text, '+', n));
   rc = bang ? read_allowed(t, text, n, &rest) : URL_OK;
   if (rc == URL_OK)
-    rc = bang ? dec_domains_new(p, version, rest.ptr, rest.len, &t->d)
-              : dec_domains_new(p, version, text, n, &t->d);
+    rc = bang ? dec_domains_new(p, rest.ptr, rest.len, &t->d)
+              : dec_domains_new(p, text, n, &t->d);
   url_buf_free(&rest);
   size_t nd = rc ? 0 : dec_domains_count(t->d);
   if (rc == URL_OK && nd) {
@@ -634,7 +631,7 @@ const char *dec_targets_near(const dec_targets *t, const char *h, size_t n,
   url_buf_init(&sk, t->mem, ss, sizeof ss, (size_t)-1);
   if (!t->n_t || !domain_info(t->psl, h, n, &reg, &e2ld, &areg, &ae2ld, rc))
     goto done;
-  *rc = dec_host_skeleton(t->policy, t->version, reg.ptr, e2ld, &sk);
+  *rc = dec_host_skeleton(t->policy, reg.ptr, e2ld, &sk);
   if (*rc || sk.len > sizeof ss) goto done;
   /* The same e2LD skeleton: the host is a target, under one, on another of
      its registries; or, written otherwise, its lookalike on any TLD. */
@@ -662,7 +659,7 @@ const char *dec_targets_near(const dec_targets *t, const char *h, size_t n,
     url_buf m;
     char sm[256];
     url_buf_init(&m, t->mem, sm, sizeof sm, (size_t)-1);
-    *rc = dec_host_skeleton(t->policy, t->version, mapped, e2ld, &m);
+    *rc = dec_host_skeleton(t->policy, mapped, e2ld, &m);
     const key *d = *rc ? NULL : find_whole(t, m.ptr, m.len);
     if (d) best = pick(t, d->t, reg.ptr, e2ld, areg, ae2ld, 0);
     url_buf_free(&m);

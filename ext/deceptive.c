@@ -151,7 +151,7 @@ static int domains_make(void *arg, sqlite3_value *v, size_t max, url_obj **out,
   kp->obj.refs++;
   url_arg a;
   rc = url_arg_read(&a, v, max);
-  if (rc == URL_OK) rc = dec_domains_new(kp->p, dc->version, a.s, a.n, &k->d);
+  if (rc == URL_OK) rc = dec_domains_new(dec_policy_at(kp->p, dc->version), a.s, a.n, &k->d);
   k->obj.bytes = a.n;
   url_arg_free(&a);
   if (rc == URL_FAILURE) rc = URL_OK; /* not a list: none */
@@ -214,7 +214,7 @@ static void url_fn_display_host(sqlite3_context *ctx, int argc,
     if (rc == URL_OK) p = kp->p, memo = kp->memo[version];
   }
   if (rc == URL_OK)
-    rc = dec_display_host_memo(p, version, td, memo, h.s, h.n, &c.out, &check,
+    rc = dec_display_host_memo(dec_policy_at(p, version), td, memo, h.s, h.n, &c.out, &check,
                                &at, &at_len);
   if (k) url_arg_obj_done(ctx, 1, &k->obj, held);
   url_call_result(&c, rc);
@@ -241,7 +241,7 @@ static void url_fn_skeleton(sqlite3_context *ctx, int argc,
     } else {
       const dec_policy *p;
       rc = policy_of(url_fn_conn(ctx), &p);
-      if (rc == URL_OK) rc = dec_host_skeleton(p, version, a.s, a.n, &c.out);
+      if (rc == URL_OK) rc = dec_host_skeleton(dec_policy_at(p, version), a.s, a.n, &c.out);
     }
   }
   url_arg_free(&a);
@@ -323,7 +323,7 @@ static int dc_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
       url_arg a;
       rc = url_arg_read(&a, argv[1], cur->max);
       if (rc == URL_OK)
-        rc = dec_targets_new(p, version, url_conn_psl(cur->conn), NULL, a.s,
+        rc = dec_targets_new(dec_policy_at(p, version), url_conn_psl(cur->conn), NULL, a.s,
                              a.n, &c->targets);
       url_arg_free(&a);
       if (rc) return rc;
@@ -336,7 +336,8 @@ static int dc_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
   url_arg in;
   rc = url_arg_read(&in, argv[0], cur->max);
   if (rc == URL_OK) {
-    dec_context cx = {p, version, url_conn_psl(cur->conn), c->targets};
+    dec_context cx = {dec_policy_at(p, version), url_conn_psl(cur->conn),
+                      c->targets};
     if (c->f.text.err) url_buf_free(&c->f.text);
     c->f.text.err = URL_OK;
     rc = dec_deceptions(&cx, in.s, in.n, &c->u.u, &c->f);
