@@ -287,8 +287,8 @@ static int mixed_numbers(const dec_policy *p, const cps *l) {
 }
 
 /* HasUnsafeMiddleDot: U+00B7 only between two 'l's under .cat. */
-static int unsafe_middle_dot(const cps *l, const char *tld, size_t tn) {
-  int cat = tn == 3 && !memcmp(tld, "cat", 3);
+static int unsafe_middle_dot(const cps *l, const dec_tld *t) {
+  int cat = t->n == 3 && !memcmp(t->ascii, "cat", 3);
   for (size_t i = 0; i < l->n; i++) {
     if (l->p[i] != 0xB7) continue;
     if (!cat || i == 0 || i + 1 == l->n) return 1;
@@ -300,8 +300,9 @@ static int unsafe_middle_dot(const cps *l, const char *tld, size_t tn) {
 /* IsLabelWholeScriptConfusableForScript and
    IsWholeScriptConfusableAllowedForTLD. */
 static int whole_script_confusable(const dec_policy *p, const cps *l,
-                                   const char *tld, size_t tn, const char *tu,
-                                   size_t tun) {
+                                   const dec_tld *td) {
+  const char *tld = td->ascii, *tu = td->uni;
+  size_t tn = td->n, tun = td->un;
   /* per script of the list: a letter of it seen, and all of them lookalikes */
   unsigned char any[N_WSC] = {0}, all[N_WSC];
   memset(all, 1, sizeof all);
@@ -423,9 +424,10 @@ static int dangerous_pattern(const dec_policy *p, const cps *l) {
 }
 
 /* IDNSpoofChecker::SafeToDisplayAsUnicode. */
-static int check_label(const dec_policy *p, const char *s,
-                       size_t n, const cps *l, const char *tld, size_t tn,
-                       const char *tu, size_t tun, url_buf *tmp) {
+static int check_label(const dec_policy *p, const char *s, size_t n,
+                       const cps *l, const dec_tld *t, url_buf *tmp) {
+  const char *tld = t->ascii;
+  size_t tn = t->n;
   int (*allowed)(void *, uint32_t) = p->allowed;
   /* uspoof_check: the restriction level (which is unrestricted outside
      the allowed set, USPOOF_CHAR_LIMIT), invisible characters, mixed
@@ -449,7 +451,7 @@ static int check_label(const dec_policy *p, const char *s,
       if (!az && l->p[i] == 0x259) return DEC_TLD_SPECIFIC;
     }
   }
-  if (unsafe_middle_dot(l, tld, tn)) return DEC_UNSAFE_MIDDLE_DOT;
+  if (unsafe_middle_dot(l, t)) return DEC_UNSAFE_MIDDLE_DOT;
   if (level == DEC_ASCII_ONLY) return DEC_SAFE;
   if (level == DEC_SINGLE_SCRIPT) {
     int exception = 0;
@@ -464,7 +466,7 @@ static int check_label(const dec_policy *p, const char *s,
       for (size_t k = 0; k < sizeof allowed_wsc_words / sizeof *allowed_wsc_words; k++)
         if (strlen(allowed_wsc_words[k]) == n && !memcmp(allowed_wsc_words[k], s, n))
           word = 1;
-      if (!word && whole_script_confusable(p, l, tld, tn, tu, tun))
+      if (!word && whole_script_confusable(p, l, t))
         return DEC_WHOLE_SCRIPT_CONFUSABLE;
       return digit_lookalike(l) ? DEC_DIGIT_LOOKALIKES : DEC_SAFE;
     }
@@ -482,14 +484,14 @@ static int check_label(const dec_policy *p, const char *s,
 }
 
 int dec_label_check(const dec_policy *p, const char *s, size_t n,
-                    const char *tld, size_t tn, const char *tu, size_t tun) {
+                    const dec_tld *t) {
   cps l;
   url_buf tmp;
   char st[256];
   int r;
   if (cps_decode(&l, p->mem, s, n)) return -1;
   url_buf_init(&tmp, p->mem, st, sizeof st, (size_t)-1);
-  r = check_label(p, s, n, &l, tld, tn, tu, tun, &tmp);
+  r = check_label(p, s, n, &l, t, &tmp);
   url_buf_free(&tmp);
   cps_free(&l);
   return r;
@@ -923,14 +925,12 @@ static int check_hyphens(const char *l, size_t n) {
 }
 
 int dec_display_host(const dec_policy *p, const dec_domains *td,
-                     const char *h, size_t n, url_buf *out, int *check,
-                     size_t *at, size_t *at_len) {
+                     const char *h, size_t n, url_buf *out, dec_verdict *v) {
   size_t start = out->len, tb, te;
   url_buf tu;
   char stu[128];
   int rc = URL_OK, converted = 0;
-  *check = DEC_SAFE;
-  *at = *at_len = 0;
+  *v = (dec_verdict){DEC_SAFE, 0, 0};
   /* The TLD: the last label (before a trailing dot). */
   te = n && h[n - 1] == '.' ? n - 1 : n;
   tb = te;
@@ -946,21 +946,17 @@ int dec_display_host(const dec_policy *p, const dec_domains *td,
       size_t ul = out->len - lstart;
       if (rc == URL_OK &&
           !(ul == e - i && !memcmp(out->ptr + lstart, h + i, ul))) {
+        dec_tld t = {h + tb, tu.ptr, te - tb, tu.len};
         int r = check_hyphens(out->ptr + lstart, ul)
                     ? DEC_CHECK_HYPHENS
-                    : dec_label_check(p, out->ptr + lstart, ul,
-                                      h + tb, te - tb, tu.ptr, tu.len);
+                    : dec_label_check(p, out->ptr + lstart, ul, &t);
         if (r < 0) {
           rc = URL_NOMEM;
         } else if (r != DEC_SAFE) {
           /* IDNToUnicodeOneComponent: an unsafe label stays as it is */
           url_buf_truncate(out, lstart);
           url_buf_append(out, h + i, e - i);
-          if (*check == DEC_SAFE) {
-            *check = r;
-            *at = i;
-            *at_len = e - i;
-          }
+          if (v->check == DEC_SAFE) *v = (dec_verdict){r, i, e - i};
         } else {
           converted = 1;
         }
@@ -978,13 +974,11 @@ int dec_display_host(const dec_policy *p, const dec_domains *td,
     if (dec_domains_match(p, td, out->ptr + start, out->len - start,
                           &len, &rc) &&
         rc == URL_OK) {
-      *check = DEC_TOP_DOMAIN_LOOKALIKE;
-      *at = 0;
-      *at_len = n;
+      *v = (dec_verdict){DEC_TOP_DOMAIN_LOOKALIKE, 0, n};
     }
   }
   url_buf_free(&tu);
-  if (rc == URL_OK && *check == DEC_TOP_DOMAIN_LOOKALIKE) {
+  if (rc == URL_OK && v->check == DEC_TOP_DOMAIN_LOOKALIKE) {
     url_buf_truncate(out, start);
     url_buf_append(out, h, n);
     rc = out->err;
@@ -1022,30 +1016,26 @@ void dec_memo_free(dec_memo *m) {
   if (m) m->mem->release(m);
 }
 
-int dec_display_host_memo(const dec_policy *p,
-                          const dec_domains *td, dec_memo *m, const char *h,
-                          size_t n, url_buf *out, int *check, size_t *at,
-                          size_t *at_len) {
-  if (n == 0 || n > MEMO_HOST)
-    return dec_display_host(p, td, h, n, out, check, at, at_len);
+int dec_display_host_memo(const dec_policy *p, const dec_domains *td,
+                          dec_memo *m, const char *h, size_t n, url_buf *out,
+                          dec_verdict *v) {
+  if (n == 0 || n > MEMO_HOST) return dec_display_host(p, td, h, n, out, v);
   memo_slot *s = &m->slot[fnv(h, n) % MEMO_SLOTS];
   if (s->n == n && !memcmp(s->h, h, n)) {
-    *check = s->check;
-    *at = s->at;
-    *at_len = s->at_len;
+    *v = (dec_verdict){s->check, s->at, s->at_len};
     url_buf_append(out, s->out, s->out_n);
     return out->err;
   }
   size_t start = out->len;
-  int rc = dec_display_host(p, td, h, n, out, check, at, at_len);
+  int rc = dec_display_host(p, td, h, n, out, v);
   if (rc == URL_OK && out->len - start <= MEMO_OUT) {
     s->n = (uint8_t)n;
     memcpy(s->h, h, n);
     s->out_n = (uint8_t)(out->len - start);
     memcpy(s->out, out->ptr + start, s->out_n);
-    s->check = (uint8_t)*check;
-    s->at = (uint8_t)*at;
-    s->at_len = (uint8_t)*at_len;
+    s->check = (uint8_t)v->check;
+    s->at = (uint8_t)v->at;
+    s->at_len = (uint8_t)v->len;
   }
   return rc;
 }

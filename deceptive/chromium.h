@@ -50,12 +50,15 @@ const url_allocator *dec_policy_mem(const dec_policy *p);
 
 /*
 ** The check the Unicode label l[0..n) (valid UTF-8, lowercase, NFC) fails
-** under the TLD tld[0..tn) (ASCII, as serialized) whose Unicode form is
-** tu[0..tun), or DEC_SAFE.  Sets *level to the label's restriction level
-** (Chromium's allowed set as the profile).
+** under the TLD *tld (its ASCII form as serialized and its Unicode form),
+** or DEC_SAFE (Chromium's allowed set as the restriction level's profile).
 */
+typedef struct dec_tld {
+  const char *ascii, *uni; /* as serialized, and in Unicode */
+  size_t n, un;
+} dec_tld;
 int dec_label_check(const dec_policy *p, const char *l, size_t n,
-                    const char *tld, size_t tn, const char *tu, size_t tun);
+                    const dec_tld *tld);
 
 /*
 ** The skeleton(s) Chromium compares a host with (GetSkeletons): diacritics
@@ -109,14 +112,17 @@ long dec_domains_find(const dec_policy *p, const dec_domains *d,
 ** is a serialized host (ASCII); appends to out the host with each xn--
 ** label in Unicode when it passes dec_label_check (a label that fails
 ** stays in Punycode, the others are decoded), and all of h unchanged when
-** (td non-NULL) the Unicode host is a top domain's lookalike.  *check is
-** the first check that failed (DEC_SAFE if none) and *at, *at_len the
-** label it failed on (in h; all of h for a top-domain lookalike).  URL_OK
-** or an error.
+** (td non-NULL) the Unicode host is a top domain's lookalike.  *v: the
+** first check that failed (DEC_SAFE if none) and the label it failed on,
+** h[at .. at + len) (all of h for a top-domain lookalike).  URL_OK or an
+** error.
 */
+typedef struct dec_verdict {
+  int check;
+  size_t at, len;
+} dec_verdict;
 int dec_display_host(const dec_policy *p, const dec_domains *td,
-                     const char *h, size_t n, url_buf *out, int *check,
-                     size_t *at, size_t *at_len);
+                     const char *h, size_t n, url_buf *out, dec_verdict *v);
 
 /*
 ** The recent answers of dec_display_host for one version and one list of
@@ -127,9 +133,8 @@ typedef struct dec_memo dec_memo;
 int dec_memo_new(const url_allocator *mem, dec_memo **out);
 void dec_memo_free(dec_memo *m);
 /* dec_display_host through memo m (not NULL). */
-int dec_display_host_memo(const dec_policy *p,
-                          const dec_domains *td, dec_memo *m, const char *h,
-                          size_t n, url_buf *out, int *check, size_t *at,
-                          size_t *at_len);
+int dec_display_host_memo(const dec_policy *p, const dec_domains *td,
+                          dec_memo *m, const char *h, size_t n, url_buf *out,
+                          dec_verdict *v);
 
 #endif /* DEC_CHROMIUM_H */

@@ -431,20 +431,19 @@ static int mapped_host(const dec_context *cx, const url *u, url_str w,
 static int idn_unsafe(const dec_context *cx, const url *u, dec_findings *f) {
   url_buf out, uni;
   char so[256], su[256];
-  int check, rc;
-  size_t at, at_len;
+  int rc;
+  dec_verdict v;
   url_str h = hostname(u);
   if (u->host_type != URL_HOST_DOMAIN || !url_has_xn_label(h.s, h.n)) return URL_OK;
   url_buf_init(&out, f->text.mem, so, sizeof so, (size_t)-1);
   url_buf_init(&uni, f->text.mem, su, sizeof su, (size_t)-1);
-  rc = dec_display_host(cx->policy, NULL, h.s, h.n, &out, &check,
-                        &at, &at_len);
-  if (rc == URL_OK && check != DEC_SAFE) {
+  rc = dec_display_host(cx->policy, NULL, h.s, h.n, &out, &v);
+  if (rc == URL_OK && v.check != DEC_SAFE) {
     dec_finding *x = finding(f, DEC_R_IDN_UNSAFE, "host");
-    url_buf_puts(&f->text, dec_check_name(check));
+    url_buf_puts(&f->text, dec_check_name(v.check));
     url_buf_puts(&f->text, ": ");
-    url_buf_append(&f->text, h.s + at, at_len);
-    rc = url_domain_to_unicode(h.s + at, at_len, &uni);
+    url_buf_append(&f->text, h.s + v.at, v.len);
+    rc = url_domain_to_unicode(h.s + v.at, v.len, &uni);
     if (rc == URL_OK) {
       url_buf_puts(&f->text, " (");
       url_buf_append(&f->text, uni.ptr, uni.len);

@@ -201,8 +201,7 @@ static void url_fn_display_host(sqlite3_context *ctx, int argc,
   const dec_policy *p = NULL;
   const dec_domains *td = NULL;
   dec_memo *memo = NULL;
-  int check;
-  size_t at, at_len;
+  dec_verdict v;
   kept_domains *k = NULL;
   int held = 0;
   if (argc > 1 && sqlite3_value_type(argv[1]) != SQLITE_NULL) {
@@ -214,8 +213,8 @@ static void url_fn_display_host(sqlite3_context *ctx, int argc,
     if (rc == URL_OK) p = kp->p, memo = kp->memo[version];
   }
   if (rc == URL_OK)
-    rc = dec_display_host_memo(dec_policy_at(p, version), td, memo, h.s, h.n, &c.out, &check,
-                               &at, &at_len);
+    rc = dec_display_host_memo(dec_policy_at(p, version), td, memo, h.s, h.n,
+                               &c.out, &v);
   if (k) url_arg_obj_done(ctx, 1, &k->obj, held);
   url_call_result(&c, rc);
 }

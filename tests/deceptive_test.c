@@ -264,10 +264,10 @@ static void policy(void) {
   };
   for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
     BUF(out);
-    int chk;
-    size_t at, len;
+    dec_verdict v;
     int rc = dec_display_host(dec_policy_at(p, DEC_UNICODE16), NULL, cases[k].host,
-                              strlen(cases[k].host), &out, &chk, &at, &len);
+                              strlen(cases[k].host), &out, &v);
+    int chk = v.check;
     if (!check(rc == URL_OK && out.len == strlen(cases[k].shown) &&
                !memcmp(out.ptr, cases[k].shown, out.len) &&
                chk == cases[k].check))
