@@ -23,15 +23,6 @@ const char *dec_level_name(int level) {
   return level >= 0 && level <= DEC_UNRESTRICTED ? level_names[level] : "";
 }
 
-static const char *const type_names[] = {
-    "Not_Character", "Deprecated", "Default_Ignorable", "Not_NFKC",
-    "Not_XID",       "Exclusion",  "Obsolete",          "Technical",
-    "Uncommon_Use",  "Limited_Use", "Inclusion",        "Recommended"};
-
-const char *dec_type_name(int bit) {
-  return bit >= 0 && bit < 12 ? type_names[bit] : "";
-}
-
 /* ---------------------------------------------------------------- tables */
 
 static int in_ranges(const dec_range *r, size_t n, uint32_t c) {

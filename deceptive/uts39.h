@@ -35,9 +35,10 @@ const char *dec_level_name(int level);
 
 /* Identifier_Status=Allowed (§3.1). */
 int dec_allowed(uint32_t c, int version);
-/* The Identifier_Type set of c: bit i is dec_type_name(i). */
+/* The Identifier_Type set of c: bit i is the i-th type of UTS #39's
+   Table 1 ("Not_Character", "Deprecated", ... "Recommended";
+   tools/gen_uts39_tables.py's TYPES). */
 unsigned dec_identifier_types(uint32_t c, int version);
-const char *dec_type_name(int bit); /* "Not_Character" ... "Recommended" */
 
 /* The confusables.txt prototype of c as UTF-8 (*len bytes), or NULL when c
    maps to itself. */

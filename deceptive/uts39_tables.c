@@ -6991,7 +6991,7 @@ const dec_range dec_allowed16[] = {
 };
 const unsigned dec_allowed16_count = 391;
 
-/* 16.0.0 IdentifierType.txt: 1682 ranges (bits: DEC_TYPE_*). */
+/* 16.0.0 IdentifierType.txt: 1682 ranges (bit i: the i-th type of UTS #39 Table 1). */
 const dec_type_range dec_types16[] = {
     {0x0009, 0x000D, 0x010},
     {0x0020, 0x0026, 0x010},
@@ -16865,7 +16865,7 @@ const dec_range dec_allowed17[] = {
 };
 const unsigned dec_allowed17_count = 1612;
 
-/* 17.0.0 IdentifierType.txt: 4463 ranges (bits: DEC_TYPE_*). */
+/* 17.0.0 IdentifierType.txt: 4463 ranges (bit i: the i-th type of UTS #39 Table 1). */
 const dec_type_range dec_types17[] = {
     {0x0009, 0x000D, 0x010},
     {0x0020, 0x0026, 0x010},

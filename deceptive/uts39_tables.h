@@ -19,7 +19,8 @@ typedef struct dec_range {
   uint32_t lo, hi;
 } dec_range;
 
-/* An IdentifierType.txt range and its types (bit i: DEC_TYPE_NAMES[i]). */
+/* An IdentifierType.txt range and its types (bit i: the generator's
+   TYPES[i], UTS #39 Table 1's order). */
 typedef struct dec_type_range {
   uint32_t lo, hi;
   uint16_t types;

@@ -197,7 +197,7 @@ def main():
             w("    {0x%04X, 0x%04X},\n" % (lo, hi))
         w("};\nconst unsigned dec_allowed%s_count = %d;\n\n" % (tag, len(a)))
         t = types(os.path.join(root, v, "IdentifierType.txt"))
-        w("/* %s IdentifierType.txt: %d ranges (bits: DEC_TYPE_*). */\n" % (v, len(t)))
+        w("/* %s IdentifierType.txt: %d ranges (bit i: the i-th type of UTS #39 Table 1). */\n" % (v, len(t)))
         w("const dec_type_range dec_types%s[] = {\n" % tag)
         for lo, hi, mask in t:
             w("    {0x%04X, 0x%04X, 0x%03X},\n" % (lo, hi, mask))
