@@ -151,7 +151,8 @@ static int domains_make(void *arg, sqlite3_value *v, size_t max, url_obj **out,
   kp->obj.refs++;
   url_arg a;
   rc = url_arg_read(&a, v, max);
-  if (rc == URL_OK) rc = dec_domains_new(dec_policy_at(kp->p, dc->version), a.s, a.n, &k->d);
+  if (rc == URL_OK)
+    rc = dec_domains_new(dec_policy_at(kp->p, dc->version), a.s, a.n, &k->d);
   k->obj.bytes = a.n;
   url_arg_free(&a);
   if (rc == URL_FAILURE) rc = URL_OK; /* not a list: none */
@@ -240,7 +241,8 @@ static void url_fn_skeleton(sqlite3_context *ctx, int argc,
     } else {
       const dec_policy *p;
       rc = policy_of(url_fn_conn(ctx), &p);
-      if (rc == URL_OK) rc = dec_host_skeleton(dec_policy_at(p, version), a.s, a.n, &c.out);
+      if (rc == URL_OK)
+        rc = dec_host_skeleton(dec_policy_at(p, version), a.s, a.n, &c.out);
     }
   }
   url_arg_free(&a);
@@ -322,8 +324,8 @@ static int dc_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
       url_arg a;
       rc = url_arg_read(&a, argv[1], cur->max);
       if (rc == URL_OK)
-        rc = dec_targets_new(dec_policy_at(p, version), url_conn_psl(cur->conn), NULL, a.s,
-                             a.n, &c->targets);
+        rc = dec_targets_new(dec_policy_at(p, version), url_conn_psl(cur->conn),
+                             NULL, a.s, a.n, &c->targets);
       url_arg_free(&a);
       if (rc) return rc;
       c->targets_version = version;
@@ -377,18 +379,9 @@ static const char *const dc_columns[] = {"reason TEXT", "part TEXT",
 static const char *const dc_args[] = {"input", "targets", "version"};
 
 static const url_tvf url_deceptions_tvf = {
-    .name = "url_deceptions",
-    .columns = dc_columns,
-    .n_columns = 5,
-    .arg_names = dc_args,
-    .n_args = 3,
-    .n_required = 1,
-    .cursor_size = sizeof(dc_cursor),
-    .open = dc_open,
-    .close = dc_close,
-    .filter = dc_filter,
-    .column = dc_column,
-};
+    URL_TVF_SHAPE("url_deceptions", dc_columns, dc_args, 1, dc_cursor),
+    .open = dc_open, .close = dc_close,
+    .filter = dc_filter, .column = dc_column};
 
 /* ------------------------------------------------------ registration */
 

@@ -585,6 +585,18 @@ struct url_tvf {
   int (*next)(url_tvf_cursor *c);
 };
 
+/* The first fields of a url_tvf from its name, its arrays of columns and
+   of argument names (counted here, not by hand), how many arguments it
+   needs and its cursor type; the callbacks follow by name:
+     static const url_tvf url_x_tvf = {
+         URL_TVF_SHAPE("url_x", x_columns, x_args, 1, x_cursor),
+         .open = x_open, .close = x_close, .filter = x_filter, .column = x_column};
+*/
+#define URL_TVF_SHAPE(NAME, COLUMNS, ARGS, REQUIRED, CURSOR)                 \
+  .name = (NAME), .columns = (COLUMNS), .n_columns = URL_COUNT(COLUMNS),     \
+  .arg_names = (ARGS), .n_args = URL_COUNT(ARGS), .n_required = (REQUIRED),  \
+  .cursor_size = sizeof(CURSOR)
+
 /* Whether v is of a's type and reads as the same bytes as the copy a (both
    non-NULL); if so, the copy is kept as it is after this filter. */
 int url_tvf_arg_same(url_tvf_arg *a, sqlite3_value *v);

@@ -630,18 +630,9 @@ static const char *const exec_columns[] = {"component TEXT", "name TEXT",
 static const char *const exec_args[] = {"pattern", "url", "base"};
 
 static const url_tvf url_pattern_exec_tvf = {
-    .name = "url_pattern_exec",
-    .columns = exec_columns,
-    .n_columns = 4,
-    .arg_names = exec_args,
-    .n_args = 3,
-    .n_required = 2,
-    .cursor_size = sizeof(exec_cursor),
-    .open = exec_open,
-    .close = exec_close,
-    .filter = exec_filter,
-    .column = exec_column,
-};
+    URL_TVF_SHAPE("url_pattern_exec", exec_columns, exec_args, 2, exec_cursor),
+    .open = exec_open, .close = exec_close,
+    .filter = exec_filter, .column = exec_column};
 
 /* url_pattern_components */
 typedef struct comp_cursor {
@@ -693,17 +684,9 @@ static const char *const components_columns[] = {
 static const char *const components_args[] = {"source"};
 
 static const url_tvf url_pattern_components_tvf = {
-    .name = "url_pattern_components",
-    .columns = components_columns,
-    .n_columns = 6,
-    .arg_names = components_args,
-    .n_args = 1,
-    .n_required = 1,
-    .cursor_size = sizeof(comp_cursor),
-    .close = components_close,
-    .filter = components_filter,
-    .column = components_column,
-};
+    URL_TVF_SHAPE("url_pattern_components", components_columns, components_args, 1, comp_cursor),
+    .close = components_close, .filter = components_filter,
+    .column = components_column};
 
 /* ------------------------------------------------------ registration */
 
