@@ -78,7 +78,7 @@ NODE     := $(B)/url-dqlite-node
 
 .PHONY: all help deps test test-full test-sanitize test-cluster demo bench bench-count fuzz install \
         bench-encoding growth-count \
-        uninstall clean idna2008-data tsan referrer-tables \
+        uninstall clean idna2008-data tsan referrer-tables tables \
         bundle dist wheel test-packages version
 .SECONDARY: $(TEST_LIB)
 
@@ -285,6 +285,20 @@ idna2008-data: $(TEST_LIB) ## regenerate tests/data/idna2008.json from libidn2
 # the PSL's country codes (on purpose only: the output is committed).
 referrer-tables: ## regenerate the referrer tables from ../shared/referrers and referrers/own_lists.tsv
 	python3 tools/gen_referrer_tables.py
+
+# Regenerates every generated table from its generator (each table's header
+# names it) and the third-party data in $(SHARED_DIR), on purpose only: the
+# output is committed, so a fresh clone builds without generators or
+# ../shared.  The Node generators install their pinned npm packages first.
+# `git diff` afterwards shows what new data changed.
+tables: referrer-tables ## regenerate every generated table (core/, html/, pattern/, referrers/, deceptive/)
+	python3 tools/gen_idna_tables.py
+	python3 tools/gen_encoding_tables.py
+	python3 tools/gen_html_entities.py >html/entities.c.tmp
+	mv html/entities.c.tmp html/entities.c
+	python3 tools/gen_uts39_tables.py $(SHARED_DIR)/unicode-security >deceptive/uts39_tables.c.tmp
+	mv deceptive/uts39_tables.c.tmp deceptive/uts39_tables.c
+	cd tools/gen-unicode-props && npm install --no-audit --no-fund && node gen.mjs && node gen_id_tables.mjs
 
 clean: ## remove the build directories
 	rm -rf build build-san build-fuzz build-tsan

@@ -255,7 +255,6 @@ static void ipv6_serialize(const uint16_t a[8], url_buf *out) {
     if (j - i > best) best = j - i, compress = i;
     i = j == i ? i + 1 : j;
   }
-  static const char hex[] = "0123456789abcdef";
   char s[48];
   size_t k = 0;
   for (int i = 0; i < 8; i++) {
@@ -268,7 +267,8 @@ static void ipv6_serialize(const uint16_t a[8], url_buf *out) {
     int started = 0;
     for (int shift = 12; shift >= 0; shift -= 4) {
       unsigned d = (a[i] >> shift) & 15;
-      if (d || started || shift == 0) s[k++] = hex[d], started = 1;
+      /* lower case: the IPv6 serializer's digits */
+      if (d || started || shift == 0) s[k++] = url_hex_digits[d] | 0x20, started = 1;
     }
     if (i != 7) s[k++] = ':';
   }

@@ -805,16 +805,6 @@ static int dns_length_ok(const char *s, size_t n) {
   }
 }
 
-/* Does some label start with an ASCII case-insensitive "xn--"? */
-static int has_xn_label(const char *s, size_t n) {
-  for (size_t i = 0; i + 4 <= n; i++) {
-    if ((i == 0 || s[i - 1] == '.') && (s[i] | 0x20) == 'x' &&
-        (s[i + 1] | 0x20) == 'n' && s[i + 2] == '-' && s[i + 3] == '-')
-      return 1;
-  }
-  return 0;
-}
-
 /*
 ** ToASCII with beStrict of an ASCII domain without "xn--" labels, into out:
 ** mapping only lowercases, and no label can be a Bidi or joiner problem, so
@@ -843,7 +833,7 @@ int url_domain_to_ascii_strict(const char *in, size_t n, url_buf *out) {
   int rc;
   if (out->err) return out->err;
   while (i < n && (unsigned char)in[i] < 0x80) i++;
-  if (i == n && !has_xn_label(in, n)) {
+  if (i == n && !url_has_xn_label(in, n)) {
     rc = ascii_to_ascii_strict(in, n, out);
   } else {
     work_init(&w, out->mem);
@@ -869,7 +859,7 @@ int url_domain_to_unicode(const char *in, size_t n, url_buf *out) {
   int rc;
   for (i = 0; i < n && (unsigned char)in[i] < 0x80; i++) {
   }
-  if (i == n && !has_xn_label(in, n)) {
+  if (i == n && !url_has_xn_label(in, n)) {
     url_buf_append_lower(out, in, n);
     return out->err;
   }

@@ -41,6 +41,21 @@ int url_domain_to_ascii_strict(const char *in, size_t n, url_buf *out);
 */
 int url_domain_to_unicode(const char *in, size_t n, url_buf *out);
 
+/* Whether the label s[0..n) starts with the ACE prefix "xn--", ASCII
+   case-insensitively (UTS #46 compares it so): the one rule every layer
+   uses. */
+static inline int url_label_is_xn(const char *s, size_t n) {
+  return n >= 4 && (s[0] | 0x20) == 'x' && (s[1] | 0x20) == 'n' &&
+         s[2] == '-' && s[3] == '-';
+}
+
+/* Whether some label of the domain s[0..n) starts with "xn--". */
+static inline int url_has_xn_label(const char *s, size_t n) {
+  for (size_t i = 0; i + 4 <= n; i++)
+    if ((i == 0 || s[i - 1] == '.') && url_label_is_xn(s + i, n - i)) return 1;
+  return 0;
+}
+
 /*
 ** Normalization Form C, or with nfd set Form D (UAX #15), of valid UTF-8
 ** in[0..n), appended as UTF-8 to `out` (Unicode 17.0, the tables above).

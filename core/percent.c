@@ -37,7 +37,7 @@
 const uint16_t url_char_class[256] = URL_CLASS_TABLE(CC);
 
 
-static const char HEX[] = "0123456789ABCDEF";
+const char url_hex_digits[16] = "0123456789ABCDEF";
 
 /* The one encoding loop: bytes whose class has a bit of mask are escaped;
    with space_as_plus, U+0020 becomes '+'. */
@@ -52,8 +52,7 @@ static void encode(url_buf *out, const char *s, size_t n,
     if (space_as_plus && c == ' ') {
       url_buf_putc(out, '+');
     } else {
-      char e[3] = {'%', HEX[c >> 4], HEX[c & 15]};
-      url_buf_append(out, e, 3);
+      url_pct_escape(out, c);
     }
   }
   url_buf_append(out, s + run, n - run);
@@ -165,7 +164,6 @@ void url_pct_decode(url_buf *out, const char *s, size_t n, int plus_as_space) {
 
 /* url_pct_normalize (decode: 1) and url_pct_upper_hex (decode: 0). */
 static void pct_normalize(url_buf *out, const char *s, size_t n, int decode) {
-  static const char hex[] = "0123456789ABCDEF";
   size_t run = 0;
   for (size_t i = 0; i + 2 < n; i++) {
     if (s[i] != '%') { /* to the next '%' that can start an escape */
@@ -180,8 +178,7 @@ static void pct_normalize(url_buf *out, const char *s, size_t n, int decode) {
     if (decode && url_is_unreserved(c)) {
       url_buf_putc(out, (char)c);
     } else {
-      char esc[3] = {'%', hex[c >> 4], hex[c & 15]};
-      url_buf_append(out, esc, 3);
+      url_pct_escape(out, c);
     }
     i += 2;
     run = i + 1;

@@ -169,6 +169,16 @@ static inline int url_is_unreserved(unsigned char c) {
          c == '-' || c == '.' || c == '_' || c == '~';
 }
 
+/* The hex digits, upper case (a percent-encoded byte's form in the URL
+   Standard and RFC 3986 §2.1); '|' 0x20 gives a digit in lower case. */
+extern const char url_hex_digits[16];
+
+/* Appends c percent-encoded: "%XY". */
+static inline void url_pct_escape(url_buf *out, unsigned char c) {
+  char e[3] = {'%', url_hex_digits[c >> 4], url_hex_digits[c & 15]};
+  url_buf_append(out, e, 3);
+}
+
 static inline int url_is_hex(unsigned char c) {
   return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f');
 }

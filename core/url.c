@@ -322,9 +322,7 @@ static int encode_until(parser *ps, const url_pct_set *set,
       break;
     }
     url_buf_append(&ps->u->href, ps->in + run, (size_t)(i - run));
-    static const char hex[] = "0123456789ABCDEF";
-    char e[3] = {'%', hex[s[i] >> 4], hex[s[i] & 15]};
-    url_buf_append(&ps->u->href, e, 3);
+    url_pct_escape(&ps->u->href, s[i]);
     run = i + 1;
   }
   url_buf_append(&ps->u->href, ps->in + run, (size_t)(i - run));

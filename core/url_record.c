@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "url_record.h"
+#include "utf8.h"
 
 
 static url_str slice(const url *u, uint32_t from, uint32_t to) {
@@ -74,9 +75,7 @@ const char *url_component_name(url_component c) {
 }
 
 int url_component_lookup(const char *name, size_t n) {
-  for (int i = 0; i < URL_C_COUNT; i++)
-    if (strlen(url_component_names[i]) == n && !memcmp(url_component_names[i], name, n)) return i;
-  return -1;
+  return url_names_index(url_component_names, URL_C_COUNT, name, n);
 }
 
 url_str url_get(const url *u, url_component which) {

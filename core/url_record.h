@@ -102,7 +102,8 @@ typedef enum url_component {
   URL_C_COUNT
 } url_component;
 
-/* The setter's name ("href", ...), and the inverse (-1 if unknown). */
+/* The setter's name ("href", ...), and the inverse (-1 if unknown;
+   url_names_index: ASCII case-insensitive). */
 extern const char *const url_component_names[URL_C_COUNT];
 const char *url_component_name(url_component c);
 int url_component_lookup(const char *name, size_t n);

@@ -3,6 +3,8 @@
 */
 #include "utf8.h"
 
+#include <string.h>
+
 /*
 ** Length of the valid UTF-8 sequence at s[0..n), or 0 if it is invalid; in
 ** that case *bad is the length of the maximal invalid subsequence (>= 1)
@@ -138,4 +140,20 @@ void url_buf_append_lower(url_buf *b, const char *s, size_t n) {
   size_t at = b->len;
   url_buf_append(b, s, n);
   if (!b->err) url_ascii_lower_n(b->ptr + at, n);
+}
+
+/* Whether s[0..len) is one of the names of entry "name|alias|...". */
+static int entry_names(const char *entry, const char *s, size_t len) {
+  for (const char *p = entry;;) {
+    size_t k = strcspn(p, "|");
+    if (k == len && url_ascii_case_eq(p, s, len)) return 1;
+    if (!p[k]) return 0;
+    p += k + 1;
+  }
+}
+
+int url_names_index(const char *const *names, int n, const char *s, size_t len) {
+  for (int i = 0; i < n; i++)
+    if (entry_names(names[i], s, len)) return i;
+  return -1;
 }

@@ -72,6 +72,14 @@ static inline int url_ascii_case_eq(const char *a, const char *b, size_t n) {
   return 1;
 }
 
+/*
+** The one name-to-index lookup (component names, profiles, options): the
+** index of the first of names[0..n) that s[0..len) names, or -1.  An
+** entry is "name" or "name|alias|...", compared ASCII case-insensitively
+** (docs/conventions.md, rule 3); s may hold NULs (then it names none).
+*/
+int url_names_index(const char *const *names, int n, const char *s, size_t len);
+
 /* The eight bytes of w with their ASCII 'A'..'Z' lowercased, without a
    branch per byte: carries never cross bytes, as each is first cut to 7
    bits. */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hash.h"
 #include "host.h"
 #include "idna.h"
 #include "status.h"
@@ -85,7 +86,12 @@ typedef struct cp_map {
   const char *to;
 } cp_map;
 
+/* One per Unicode version, made together (views[0..1]) and alike but for
+   version and allowed: dec_policy_at chooses the bundle once. */
 struct dec_policy {
+  int version;                           /* DEC_UNICODE16, DEC_UNICODE17 */
+  int (*allowed)(void *ctx, uint32_t c); /* Chromium's allowed set under it */
+  dec_policy *views;                     /* the two (the allocation) */
   const url_allocator *mem;
   dec_props *props;
   cp_map extra[160];
@@ -95,6 +101,10 @@ struct dec_policy {
 };
 
 const dec_props *dec_policy_props(const dec_policy *p) { return p->props; }
+const dec_policy *dec_policy_at(const dec_policy *p, int version) {
+  return &p->views[version == DEC_UNICODE17];
+}
+int dec_policy_version(const dec_policy *p) { return p->version; }
 const url_allocator *dec_policy_mem(const dec_policy *p) { return p->mem; }
 
 /* Whether the UTF-8 list s holds code point c. */
@@ -113,15 +123,19 @@ static int cmp_map(const void *a, const void *b) {
 void dec_policy_free(dec_policy *p) {
   if (!p) return;
   dec_props_free(p->props);
-  p->mem->release(p);
+  p->mem->release(p->views);
 }
 
+static int allowed16(void *ctx, uint32_t c);
+static int allowed17(void *ctx, uint32_t c);
+
 int dec_policy_new(const url_allocator *mem, dec_policy **out) {
-  dec_policy *p = mem->alloc(sizeof *p);
+  dec_policy *p = mem->alloc(2 * sizeof *p);
   int rc;
   *out = NULL;
   if (!p) return URL_NOMEM;
   memset(p, 0, sizeof *p);
+  p->views = p;
   p->mem = mem;
   rc = dec_props_new(mem, &p->props);
   if (rc) {
@@ -146,6 +160,11 @@ int dec_policy_new(const url_allocator *mem, dec_policy **out) {
   p->hira = dec_script_code(p->props, "Hira");
   p->hani = dec_script_code(p->props, "Hani");
   p->bopo = dec_script_code(p->props, "Bopo");
+  p[1] = p[0];
+  p[0].version = DEC_UNICODE16;
+  p[0].allowed = allowed16;
+  p[1].version = DEC_UNICODE17;
+  p[1].allowed = allowed17;
   *out = p;
   return URL_OK;
 }
@@ -272,8 +291,8 @@ static int mixed_numbers(const dec_policy *p, const cps *l) {
 }
 
 /* HasUnsafeMiddleDot: U+00B7 only between two 'l's under .cat. */
-static int unsafe_middle_dot(const cps *l, const char *tld, size_t tn) {
-  int cat = tn == 3 && !memcmp(tld, "cat", 3);
+static int unsafe_middle_dot(const cps *l, const dec_tld *t) {
+  int cat = t->n == 3 && !memcmp(t->ascii, "cat", 3);
   for (size_t i = 0; i < l->n; i++) {
     if (l->p[i] != 0xB7) continue;
     if (!cat || i == 0 || i + 1 == l->n) return 1;
@@ -285,8 +304,9 @@ static int unsafe_middle_dot(const cps *l, const char *tld, size_t tn) {
 /* IsLabelWholeScriptConfusableForScript and
    IsWholeScriptConfusableAllowedForTLD. */
 static int whole_script_confusable(const dec_policy *p, const cps *l,
-                                   const char *tld, size_t tn, const char *tu,
-                                   size_t tun) {
+                                   const dec_tld *td) {
+  const char *tld = td->ascii, *tu = td->uni;
+  size_t tn = td->n, tun = td->un;
   /* per script of the list: a letter of it seen, and all of them lookalikes */
   unsigned char any[N_WSC] = {0}, all[N_WSC];
   memset(all, 1, sizeof all);
@@ -408,11 +428,11 @@ static int dangerous_pattern(const dec_policy *p, const cps *l) {
 }
 
 /* IDNSpoofChecker::SafeToDisplayAsUnicode. */
-static int check_label(const dec_policy *p, int version, const char *s,
-                       size_t n, const cps *l, const char *tld, size_t tn,
-                       const char *tu, size_t tun, url_buf *tmp) {
-  int (*allowed)(void *, uint32_t) =
-      version == DEC_UNICODE17 ? allowed17 : allowed16;
+static int check_label(const dec_policy *p, const char *s, size_t n,
+                       const cps *l, const dec_tld *t, url_buf *tmp) {
+  const char *tld = t->ascii;
+  size_t tn = t->n;
+  int (*allowed)(void *, uint32_t) = p->allowed;
   /* uspoof_check: the restriction level (which is unrestricted outside
      the allowed set, USPOOF_CHAR_LIMIT), invisible characters, mixed
      numbers, hidden overlays. */
@@ -435,7 +455,7 @@ static int check_label(const dec_policy *p, int version, const char *s,
       if (!az && l->p[i] == 0x259) return DEC_TLD_SPECIFIC;
     }
   }
-  if (unsafe_middle_dot(l, tld, tn)) return DEC_UNSAFE_MIDDLE_DOT;
+  if (unsafe_middle_dot(l, t)) return DEC_UNSAFE_MIDDLE_DOT;
   if (level == DEC_ASCII_ONLY) return DEC_SAFE;
   if (level == DEC_SINGLE_SCRIPT) {
     int exception = 0;
@@ -450,7 +470,7 @@ static int check_label(const dec_policy *p, int version, const char *s,
       for (size_t k = 0; k < sizeof allowed_wsc_words / sizeof *allowed_wsc_words; k++)
         if (strlen(allowed_wsc_words[k]) == n && !memcmp(allowed_wsc_words[k], s, n))
           word = 1;
-      if (!word && whole_script_confusable(p, l, tld, tn, tu, tun))
+      if (!word && whole_script_confusable(p, l, t))
         return DEC_WHOLE_SCRIPT_CONFUSABLE;
       return digit_lookalike(l) ? DEC_DIGIT_LOOKALIKES : DEC_SAFE;
     }
@@ -467,15 +487,15 @@ static int check_label(const dec_policy *p, int version, const char *s,
   return dangerous_pattern(p, l) ? DEC_DANGEROUS_PATTERN : DEC_SAFE;
 }
 
-int dec_label_check(const dec_policy *p, int version, const char *s, size_t n,
-                    const char *tld, size_t tn, const char *tu, size_t tun) {
+int dec_label_check(const dec_policy *p, const char *s, size_t n,
+                    const dec_tld *t) {
   cps l;
   url_buf tmp;
   char st[256];
   int r;
   if (cps_decode(&l, p->mem, s, n)) return -1;
   url_buf_init(&tmp, p->mem, st, sizeof st, (size_t)-1);
-  r = check_label(p, version, s, n, &l, tld, tn, tu, tun, &tmp);
+  r = check_label(p, s, n, &l, t, &tmp);
   url_buf_free(&tmp);
   cps_free(&l);
   return r;
@@ -554,7 +574,7 @@ static int multi_of(uint32_t c) {
    reading each character of character_map_ takes, base 3 per occurrence;
    l_for_04cf maps U+04CF to 'l'), then UTS #39's skeleton, appended to
    out. */
-static int one_skeleton(const dec_policy *p, int version, const char *s,
+static int one_skeleton(const dec_policy *p, const char *s,
                         size_t n, unsigned alt, int l_for_04cf, url_buf *tmp,
                         url_buf *out) {
   size_t i = 0;
@@ -577,7 +597,7 @@ static int one_skeleton(const dec_policy *p, int version, const char *s,
     else url_buf_append(tmp, s + at, i - at);
   }
   if (tmp->err) return tmp->err;
-  return dec_skeleton(tmp->ptr, tmp->len, version, out);
+  return dec_skeleton(tmp->ptr, tmp->len, p->version, out);
 }
 
 /* The skeletons of every variant of s[0..n) (GenerateSupplementalHostnames:
@@ -585,7 +605,7 @@ static int one_skeleton(const dec_policy *p, int version, const char *s,
    of at most 32 characters with at most 5 such characters, at most 128
    variants; none for a longer host), each also with U+04CF as 'l'
    (AddSkeletonMapping).  all = 0: only the host as it is. */
-static int variants(const dec_policy *p, int version, const char *s, size_t n,
+static int variants(const dec_policy *p, const char *s, size_t n,
                     int all, url_buf *tmp, url_buf *scratch,
                     int (*emit)(void *ctx, const char *s, size_t len),
                     void *ctx) {
@@ -607,14 +627,14 @@ static int variants(const dec_policy *p, int version, const char *s, size_t n,
   for (unsigned a = 0; rc == URL_OK && a < n_alt; a++) {
     for (int l04 = 0; rc == URL_OK && l04 <= (all && has04cf); l04++) {
       scratch->len = 0;
-      rc = one_skeleton(p, version, s, n, a, l04, tmp, scratch);
+      rc = one_skeleton(p, s, n, a, l04, tmp, scratch);
       if (rc == URL_OK) rc = emit(ctx, scratch->ptr, scratch->len);
     }
   }
   return rc;
 }
 
-int dec_host_skeletons(const dec_policy *p, int version, const char *h,
+int dec_host_skeletons(const dec_policy *p, const char *h,
                        size_t n, int all, url_buf *scratch,
                        int (*emit)(void *ctx, const char *s, size_t len),
                        void *ctx) {
@@ -626,7 +646,7 @@ int dec_host_skeletons(const dec_policy *p, int version, const char *h,
   url_buf_init_like(&tmp, scratch, stmp, sizeof stmp, (size_t)-1);
   rc = remove_diacritics(p, h, n, &nd);
   if (rc == URL_OK)
-    rc = variants(p, version, nd.ptr, nd.len, all, &tmp, scratch, emit, ctx);
+    rc = variants(p, nd.ptr, nd.len, all, &tmp, scratch, emit, ctx);
   /* ShouldComputeSupplementalHostnamesWithDiacritics: ł loses its stroke
      above, so its readings are taken from the host as written too. */
   if (rc == URL_OK && all && (nd.len != n || memcmp(nd.ptr, h, n))) {
@@ -634,7 +654,7 @@ int dec_host_skeletons(const dec_policy *p, int version, const char *h,
     int stroke = 0;
     while (i < n && !stroke)
       stroke = url_utf8_next((const unsigned char *)h, n, &i) == 0x142;
-    if (stroke) rc = variants(p, version, h, n, all, &tmp, scratch, emit, ctx);
+    if (stroke) rc = variants(p, h, n, all, &tmp, scratch, emit, ctx);
   }
   url_buf_free(&nd);
   url_buf_free(&tmp);
@@ -647,13 +667,13 @@ static int append_emit(void *ctx, const char *s, size_t len) {
   return out->err;
 }
 
-int dec_host_skeleton(const dec_policy *p, int version, const char *h,
+int dec_host_skeleton(const dec_policy *p, const char *h,
                       size_t n, url_buf *out) {
   url_buf scratch;
   char st[256];
   int rc;
   url_buf_init_like(&scratch, out, st, sizeof st, (size_t)-1);
-  rc = dec_host_skeletons(p, version, h, n, 0, &scratch, append_emit, out);
+  rc = dec_host_skeletons(p, h, n, 0, &scratch, append_emit, out);
   url_buf_free(&scratch);
   return rc;
 }
@@ -676,9 +696,7 @@ struct dec_domains {
 };
 
 static uint32_t fnv(const char *s, size_t n) {
-  uint32_t h = 2166136261u;
-  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
-  return h | 1; /* 0: empty slot */
+  return url_fnv32(URL_FNV32_BASIS, s, n) | 1; /* 0: empty slot */
 }
 
 size_t dec_domains_count(const dec_domains *d) { return d->n_dom; }
@@ -699,20 +717,10 @@ void dec_domains_free(dec_domains *d) {
 }
 
 static int grow_slots(dec_domains *d) {
-  size_t cap = d->slots ? (d->mask + 1) * 2 : 1024;
-  entry *s = d->mem->alloc(cap * sizeof *s);
-  if (!s) return URL_NOMEM;
-  memset(s, 0, cap * sizeof *s);
-  for (size_t i = 0; d->slots && i <= d->mask; i++) {
-    if (!d->slots[i].hash) continue;
-    size_t j = d->slots[i].hash & (cap - 1);
-    while (s[j].hash) j = (j + 1) & (cap - 1);
-    s[j] = d->slots[i];
-  }
-  d->mem->release(d->slots);
+  void *s = d->slots;
+  int rc = url_hash_grow(d->mem, &s, &d->mask, sizeof *d->slots, 1024);
   d->slots = s;
-  d->mask = cap - 1;
-  return URL_OK;
+  return rc;
 }
 
 static const entry *find_skel(const dec_domains *d, const char *s, size_t n) {
@@ -752,7 +760,7 @@ static int add_skel(void *ctx, const char *s, size_t n) {
   return URL_OK;
 }
 
-int dec_domains_new(const dec_policy *p, int version, const char *text,
+int dec_domains_new(const dec_policy *p, const char *text,
                     size_t n, dec_domains **out) {
   dec_domains *d = p->mem->alloc(sizeof *d);
   url_buf ascii, uni, scratch;
@@ -809,7 +817,7 @@ int dec_domains_new(const dec_policy *p, int version, const char *text,
       break;
     }
     add_ctx ac = {d, (uint32_t)d->n_dom++};
-    rc = dec_host_skeletons(p, version, uni.ptr, uni.len, 1, &scratch,
+    rc = dec_host_skeletons(p, uni.ptr, uni.len, 1, &scratch,
                             add_skel, &ac);
   }
   url_buf_free(&ascii);
@@ -869,14 +877,14 @@ static int match_skel(void *ctx, const char *s, size_t n) {
   return URL_OK;
 }
 
-const char *dec_domains_match(const dec_policy *p, int version,
+const char *dec_domains_match(const dec_policy *p,
                               const dec_domains *d, const char *h, size_t n,
                               size_t *len, int *rc) {
   url_buf scratch;
   char st[256];
   match_ctx m = {d, h, n, NULL, 0};
   url_buf_init(&scratch, p->mem, st, sizeof st, (size_t)-1);
-  *rc = dec_host_skeletons(p, version, h, n, 1, &scratch, match_skel, &m);
+  *rc = dec_host_skeletons(p, h, n, 1, &scratch, match_skel, &m);
   url_buf_free(&scratch);
   *len = m.len;
   return *rc ? NULL : m.found;
@@ -894,23 +902,18 @@ static int find_one(void *ctx, const char *s, size_t n) {
   return URL_OK;
 }
 
-long dec_domains_find(const dec_policy *p, int version, const dec_domains *d,
+long dec_domains_find(const dec_policy *p, const dec_domains *d,
                       const char *h, size_t n, int *rc) {
   url_buf scratch;
   char st[256];
   find_ctx f = {d, -1};
   url_buf_init(&scratch, p->mem, st, sizeof st, (size_t)-1);
-  *rc = dec_host_skeletons(p, version, h, n, 1, &scratch, find_one, &f);
+  *rc = dec_host_skeletons(p, h, n, 1, &scratch, find_one, &f);
   url_buf_free(&scratch);
   return *rc ? -1 : f.found;
 }
 
 /* ------------------------------------------------------- display host */
-
-static int starts_xn(const char *s, size_t n) {
-  return n >= 4 && (s[0] | 0x20) == 'x' && (s[1] | 0x20) == 'n' &&
-         s[2] == '-' && s[3] == '-';
-}
 
 /* UTS #46 CheckHyphens, which Chromium's IDNToUnicode applies: a label
    with "--" in its third and fourth positions, or starting or ending with
@@ -925,15 +928,13 @@ static int check_hyphens(const char *l, size_t n) {
   return k == 4;
 }
 
-int dec_display_host(const dec_policy *p, int version, const dec_domains *td,
-                     const char *h, size_t n, url_buf *out, int *check,
-                     size_t *at, size_t *at_len) {
+int dec_display_host(const dec_policy *p, const dec_domains *td,
+                     const char *h, size_t n, url_buf *out, dec_verdict *v) {
   size_t start = out->len, tb, te;
   url_buf tu;
   char stu[128];
   int rc = URL_OK, converted = 0;
-  *check = DEC_SAFE;
-  *at = *at_len = 0;
+  *v = (dec_verdict){DEC_SAFE, 0, 0};
   /* The TLD: the last label (before a trailing dot). */
   te = n && h[n - 1] == '.' ? n - 1 : n;
   tb = te;
@@ -944,26 +945,22 @@ int dec_display_host(const dec_policy *p, int version, const dec_domains *td,
     size_t e = i;
     while (e < n && h[e] != '.') e++;
     size_t lstart = out->len;
-    if (starts_xn(h + i, e - i)) {
+    if (url_label_is_xn(h + i, e - i)) {
       rc = url_domain_to_unicode(h + i, e - i, out);
       size_t ul = out->len - lstart;
       if (rc == URL_OK &&
           !(ul == e - i && !memcmp(out->ptr + lstart, h + i, ul))) {
+        dec_tld t = {h + tb, tu.ptr, te - tb, tu.len};
         int r = check_hyphens(out->ptr + lstart, ul)
                     ? DEC_CHECK_HYPHENS
-                    : dec_label_check(p, version, out->ptr + lstart, ul,
-                                      h + tb, te - tb, tu.ptr, tu.len);
+                    : dec_label_check(p, out->ptr + lstart, ul, &t);
         if (r < 0) {
           rc = URL_NOMEM;
         } else if (r != DEC_SAFE) {
           /* IDNToUnicodeOneComponent: an unsafe label stays as it is */
           url_buf_truncate(out, lstart);
           url_buf_append(out, h + i, e - i);
-          if (*check == DEC_SAFE) {
-            *check = r;
-            *at = i;
-            *at_len = e - i;
-          }
+          if (v->check == DEC_SAFE) *v = (dec_verdict){r, i, e - i};
         } else {
           converted = 1;
         }
@@ -978,16 +975,14 @@ int dec_display_host(const dec_policy *p, int version, const dec_domains *td,
   /* Leave as Punycode any host that spoofs a top domain. */
   if (rc == URL_OK && converted && td) {
     size_t len;
-    if (dec_domains_match(p, version, td, out->ptr + start, out->len - start,
+    if (dec_domains_match(p, td, out->ptr + start, out->len - start,
                           &len, &rc) &&
         rc == URL_OK) {
-      *check = DEC_TOP_DOMAIN_LOOKALIKE;
-      *at = 0;
-      *at_len = n;
+      *v = (dec_verdict){DEC_TOP_DOMAIN_LOOKALIKE, 0, n};
     }
   }
   url_buf_free(&tu);
-  if (rc == URL_OK && *check == DEC_TOP_DOMAIN_LOOKALIKE) {
+  if (rc == URL_OK && v->check == DEC_TOP_DOMAIN_LOOKALIKE) {
     url_buf_truncate(out, start);
     url_buf_append(out, h, n);
     rc = out->err;
@@ -1025,30 +1020,26 @@ void dec_memo_free(dec_memo *m) {
   if (m) m->mem->release(m);
 }
 
-int dec_display_host_memo(const dec_policy *p, int version,
-                          const dec_domains *td, dec_memo *m, const char *h,
-                          size_t n, url_buf *out, int *check, size_t *at,
-                          size_t *at_len) {
-  if (n == 0 || n > MEMO_HOST)
-    return dec_display_host(p, version, td, h, n, out, check, at, at_len);
+int dec_display_host_memo(const dec_policy *p, const dec_domains *td,
+                          dec_memo *m, const char *h, size_t n, url_buf *out,
+                          dec_verdict *v) {
+  if (n == 0 || n > MEMO_HOST) return dec_display_host(p, td, h, n, out, v);
   memo_slot *s = &m->slot[fnv(h, n) % MEMO_SLOTS];
   if (s->n == n && !memcmp(s->h, h, n)) {
-    *check = s->check;
-    *at = s->at;
-    *at_len = s->at_len;
+    *v = (dec_verdict){s->check, s->at, s->at_len};
     url_buf_append(out, s->out, s->out_n);
     return out->err;
   }
   size_t start = out->len;
-  int rc = dec_display_host(p, version, td, h, n, out, check, at, at_len);
+  int rc = dec_display_host(p, td, h, n, out, v);
   if (rc == URL_OK && out->len - start <= MEMO_OUT) {
     s->n = (uint8_t)n;
     memcpy(s->h, h, n);
     s->out_n = (uint8_t)(out->len - start);
     memcpy(s->out, out->ptr + start, s->out_n);
-    s->check = (uint8_t)*check;
-    s->at = (uint8_t)*at;
-    s->at_len = (uint8_t)*at_len;
+    s->check = (uint8_t)v->check;
+    s->at = (uint8_t)v->at;
+    s->at_len = (uint8_t)v->len;
   }
   return rc;
 }

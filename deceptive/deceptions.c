@@ -342,7 +342,7 @@ static int embedded_domain(const dec_context *cx, const url *u,
   if (found.n == reg.n && !memcmp(found.s, reg.s, reg.n)) return URL_OK;
   /* a target's own domain there was judged by the target search above
      (allowlisted, the host itself: google.com.google.com) */
-  if (cx->targets && dec_domains_find(cx->policy, cx->version,
+  if (cx->targets && dec_domains_find(cx->policy,
                                       dec_targets_domains(cx->targets),
                                       found.s, found.n, &rc) >= 0)
     return rc;
@@ -381,7 +381,7 @@ static int mapped_host(const dec_context *cx, const url *u, url_str w,
   if (u->host_type != URL_HOST_DOMAIN) return URL_OK;
   /* the common case: written as parsed but for ASCII case, no xn-- */
   url_str ph = hostname(u);
-  if (w.n == ph.n && !dec_has_xn(w.s, w.n)) {
+  if (w.n == ph.n && !url_has_xn_label(w.s, w.n)) {
     size_t i = 0;
     while (i < w.n && url_ascii_lower(w.s[i]) == ph.s[i]) i++;
     if (i == w.n) return URL_OK;
@@ -431,20 +431,19 @@ static int mapped_host(const dec_context *cx, const url *u, url_str w,
 static int idn_unsafe(const dec_context *cx, const url *u, dec_findings *f) {
   url_buf out, uni;
   char so[256], su[256];
-  int check, rc;
-  size_t at, at_len;
+  int rc;
+  dec_verdict v;
   url_str h = hostname(u);
-  if (u->host_type != URL_HOST_DOMAIN || !dec_has_xn(h.s, h.n)) return URL_OK;
+  if (u->host_type != URL_HOST_DOMAIN || !url_has_xn_label(h.s, h.n)) return URL_OK;
   url_buf_init(&out, f->text.mem, so, sizeof so, (size_t)-1);
   url_buf_init(&uni, f->text.mem, su, sizeof su, (size_t)-1);
-  rc = dec_display_host(cx->policy, cx->version, NULL, h.s, h.n, &out, &check,
-                        &at, &at_len);
-  if (rc == URL_OK && check != DEC_SAFE) {
+  rc = dec_display_host(cx->policy, NULL, h.s, h.n, &out, &v);
+  if (rc == URL_OK && v.check != DEC_SAFE) {
     dec_finding *x = finding(f, DEC_R_IDN_UNSAFE, "host");
-    url_buf_puts(&f->text, dec_check_name(check));
+    url_buf_puts(&f->text, dec_check_name(v.check));
     url_buf_puts(&f->text, ": ");
-    url_buf_append(&f->text, h.s + at, at_len);
-    rc = url_domain_to_unicode(h.s + at, at_len, &uni);
+    url_buf_append(&f->text, h.s + v.at, v.len);
+    rc = url_domain_to_unicode(h.s + v.at, v.len, &uni);
     if (rc == URL_OK) {
       url_buf_puts(&f->text, " (");
       url_buf_append(&f->text, uni.ptr, uni.len);
@@ -473,9 +472,9 @@ static int lookalike(const dec_context *cx, const url *u, dec_findings *f) {
     /* skeletons only for a host with an IDN label: an ASCII host's
        skeleton differs only by rn/m, 0/o, 1/l (Chromium's
        has_idn_component); digits for letters are read below */
-    const char *t = !dec_has_xn(h.s, h.n)
+    const char *t = !url_has_xn_label(h.s, h.n)
                         ? NULL
-                        : dec_domains_match(cx->policy, cx->version,
+                        : dec_domains_match(cx->policy,
                                             dec_targets_domains(cx->targets),
                                             uni.ptr, uni.len, &len, &rc);
     if (!t && rc == URL_OK)

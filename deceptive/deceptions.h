@@ -46,11 +46,10 @@ typedef struct dec_findings {
   url_buf text; /* the details and looks_like values */
 } dec_findings;
 
-/* What the reasons read: the policy, the Unicode data version, the
-   public suffix list, the targets (or NULL). */
+/* What the reasons read: the policy of the Unicode data version
+   (dec_policy_at), the public suffix list, the targets (or NULL). */
 typedef struct dec_context {
   const dec_policy *policy;
-  int version;
   const url_psl_list *psl;
   const dec_targets *targets;
 } dec_context;

@@ -217,8 +217,7 @@ long dec_embedded_target(const dec_targets *t, const char *h, size_t n,
     /* the registrable domain's skeleton is a target's (a bare registrable
        domain or its www.) */
     if (ti < 0 && !(*rc = to_unicode(reg, &uni))) {
-      long di = dec_domains_find(p, dec_targets_version(t), dd, uni.ptr,
-                                 uni.len, rc);
+      long di = dec_domains_find(p, dd, uni.ptr, uni.len, rc);
       if (di >= 0) {
         url_str listed, r2;
         size_t e2;

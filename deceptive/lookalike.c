@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "hash.h"
 #include "idna.h"
 #include "status.h"
 #include "utf8.h"
@@ -42,9 +43,7 @@ int dec_etld1(const url_psl_list *psl, const char *h, size_t n, url_str *reg,
 
 size_t dec_token_end(const char *h, size_t n, size_t i) {
   size_t e = i;
-  int xn = (i == 0 || h[i - 1] == '.') && i + 4 <= n &&
-           (h[i] | 0x20) == 'x' && (h[i + 1] | 0x20) == 'n' &&
-           h[i + 2] == '-' && h[i + 3] == '-';
+  int xn = (i == 0 || h[i - 1] == '.') && url_label_is_xn(h + i, n - i);
   while (e < n && h[e] != '.' && (xn || h[e] != '-')) e++;
   return e;
 }
@@ -53,10 +52,7 @@ size_t dec_token_end(const char *h, size_t n, size_t i) {
 
 /* FNV-1a over two pieces (a key with a code point left out). */
 static uint32_t hash2(const char *a, size_t an, const char *b, size_t bn) {
-  uint32_t h = 2166136261u;
-  for (size_t i = 0; i < an; i++) h = (h ^ (unsigned char)a[i]) * 16777619u;
-  for (size_t i = 0; i < bn; i++) h = (h ^ (unsigned char)b[i]) * 16777619u;
-  return h | 1;
+  return url_fnv32(url_fnv32(URL_FNV32_BASIS, a, an), b, bn) | 1;
 }
 
 /* A map of byte strings (kept in the targets' pool) to target indexes. */
@@ -99,7 +95,6 @@ typedef struct posting {
 struct dec_targets {
   const url_allocator *mem;
   const dec_policy *policy;
-  int version;
   const url_psl_list *psl;
   dec_combo_lists cl;
   dec_domains *d;
@@ -121,7 +116,6 @@ struct dec_targets {
 
 const dec_domains *dec_targets_domains(const dec_targets *t) { return t->d; }
 const dec_policy *dec_targets_policy(const dec_targets *t) { return t->policy; }
-int dec_targets_version(const dec_targets *t) { return t->version; }
 const url_psl_list *dec_targets_psl(const dec_targets *t) { return t->psl; }
 const dec_combo_lists *dec_targets_lists(const dec_targets *t) {
   return &t->cl;
@@ -161,19 +155,10 @@ static int smap_put(dec_targets *t, smap *m, const char *s, size_t n,
                     uint32_t val) {
   if (smap_get(t, m, s, n) >= 0) return URL_OK;
   if (!m->slots || (m->used + 1) * 2 > m->mask + 1) {
-    size_t cap = m->slots ? (m->mask + 1) * 2 : 64;
-    smap_slot *ns = t->mem->alloc(cap * sizeof *ns);
-    if (!ns) return URL_NOMEM;
-    memset(ns, 0, cap * sizeof *ns);
-    for (size_t i = 0; m->slots && i <= m->mask; i++) {
-      if (!m->slots[i].hash) continue;
-      size_t j = m->slots[i].hash & (cap - 1);
-      while (ns[j].hash) j = (j + 1) & (cap - 1);
-      ns[j] = m->slots[i];
-    }
-    t->mem->release(m->slots);
+    void *ns = m->slots;
+    if (url_hash_grow(t->mem, &ns, &m->mask, sizeof *m->slots, 64) != URL_OK)
+      return URL_NOMEM;
     m->slots = ns;
-    m->mask = cap - 1;
   }
   uint32_t h = hash2(s, n, "", 0);
   size_t j = h & m->mask;
@@ -220,7 +205,7 @@ void dec_targets_listed(const dec_targets *t, long i, url_str *listed) {
 
 int dec_targets_skeleton(const dec_targets *t, const char *s, size_t n,
                          url_buf *out) {
-  return dec_host_skeleton(t->policy, t->version, s, n, out);
+  return dec_host_skeleton(t->policy, s, n, out);
 }
 
 /* ------------------------------------------------------ the e2LD index */
@@ -236,20 +221,10 @@ static int key_is(const dec_targets *t, const key *k, const char *s,
 }
 
 static int grow(dec_targets *t) {
-  size_t cap = t->slots ? (t->mask + 1) * 2 : 1024;
-  key *s = t->mem->alloc(cap * sizeof *s);
-  if (!s) return URL_NOMEM;
-  memset(s, 0, cap * sizeof *s);
-  for (size_t i = 0; t->slots && i <= t->mask; i++) {
-    if (!t->slots[i].hash) continue;
-    size_t j = t->slots[i].hash & (cap - 1);
-    while (s[j].hash) j = (j + 1) & (cap - 1);
-    s[j] = t->slots[i];
-  }
-  t->mem->release(t->slots);
+  void *s = t->slots;
+  int rc = url_hash_grow(t->mem, &s, &t->mask, sizeof *t->slots, 1024);
   t->slots = s;
-  t->mask = cap - 1;
-  return URL_OK;
+  return rc;
 }
 
 /* The slot of the key s[0..n) with hash h, or NULL; whole: only a key
@@ -340,7 +315,7 @@ static int add_target(dec_targets *t, size_t i, url_buf *reg, url_buf *sk) {
   dec_domains_get(t->d, i, &ascii, &uni);
   /* joined: GetMatchingTopDomainWithoutSeparators' kSeparatorsRemoved */
   sk->len = 0;
-  rc = dec_host_skeleton(t->policy, t->version, uni.s, uni.n, sk);
+  rc = dec_host_skeleton(t->policy, uni.s, uni.n, sk);
   if (rc) return rc;
   size_t w = 0;
   for (size_t k = 0; k < sk->len; k++)
@@ -362,7 +337,7 @@ static int add_target(dec_targets *t, size_t i, url_buf *reg, url_buf *sk) {
     if (rc) return rc;
   }
   sk->len = 0;
-  rc = dec_host_skeleton(t->policy, t->version, reg->ptr, e2ld, sk);
+  rc = dec_host_skeleton(t->policy, reg->ptr, e2ld, sk);
   if (rc || sk->len > 255) return rc;
   target *x = &t->tv[t->n_t];
   x->reg_off = (uint32_t)t->pool.len;
@@ -438,7 +413,7 @@ static int read_allowed(dec_targets *t, const char *text, size_t n,
   return rc;
 }
 
-int dec_targets_new(const dec_policy *p, int version, const url_psl_list *psl,
+int dec_targets_new(const dec_policy *p, const url_psl_list *psl,
                     const dec_combo_lists *cl, const char *text, size_t n,
                     dec_targets **out) {
   const url_allocator *mem = dec_policy_mem(p);
@@ -451,7 +426,6 @@ int dec_targets_new(const dec_policy *p, int version, const url_psl_list *psl,
   memset(t, 0, sizeof *t);
   t->mem = mem;
   t->policy = p;
-  t->version = version;
   t->psl = psl;
   if (cl) t->cl = *cl;
   url_buf_init(&t->pool, mem, NULL, 0, (size_t)UINT32_MAX);
@@ -460,8 +434,8 @@ int dec_targets_new(const dec_policy *p, int version, const url_psl_list *psl,
   int bang = n && (memchr(text, '!', n) || memchr(text, '+', n));
   rc = bang ? read_allowed(t, text, n, &rest) : URL_OK;
   if (rc == URL_OK)
-    rc = bang ? dec_domains_new(p, version, rest.ptr, rest.len, &t->d)
-              : dec_domains_new(p, version, text, n, &t->d);
+    rc = bang ? dec_domains_new(p, rest.ptr, rest.len, &t->d)
+              : dec_domains_new(p, text, n, &t->d);
   url_buf_free(&rest);
   size_t nd = rc ? 0 : dec_domains_count(t->d);
   if (rc == URL_OK && nd) {
@@ -504,14 +478,6 @@ void dec_targets_reg(const dec_targets *t, long i, url_str *reg,
 }
 
 /* ------------------------------------------------------- near matches */
-
-int dec_has_xn(const char *s, size_t n) {
-  for (size_t i = 0; i + 4 <= n; i++)
-    if ((i == 0 || s[i - 1] == '.') && (s[i] | 0x20) == 'x' &&
-        (s[i + 1] | 0x20) == 'n' && s[i + 2] == '-' && s[i + 3] == '-')
-      return 1;
-  return 0;
-}
 
 /* Code points of UTF-8 s[0..n) into v (at most cap); their count. */
 static size_t decode(const char *s, size_t n, uint32_t *v, size_t cap) {
@@ -665,7 +631,7 @@ const char *dec_targets_near(const dec_targets *t, const char *h, size_t n,
   url_buf_init(&sk, t->mem, ss, sizeof ss, (size_t)-1);
   if (!t->n_t || !domain_info(t->psl, h, n, &reg, &e2ld, &areg, &ae2ld, rc))
     goto done;
-  *rc = dec_host_skeleton(t->policy, t->version, reg.ptr, e2ld, &sk);
+  *rc = dec_host_skeleton(t->policy, reg.ptr, e2ld, &sk);
   if (*rc || sk.len > sizeof ss) goto done;
   /* The same e2LD skeleton: the host is a target, under one, on another of
      its registries; or, written otherwise, its lookalike on any TLD. */
@@ -675,7 +641,7 @@ const char *dec_targets_near(const dec_targets *t, const char *h, size_t n,
     /* Chromium compares skeletons only for a registrable domain with an
        IDN label (GetMatchingDomain: has_idn_component); in ASCII only
        digits read as letters (below) stand for another name */
-    if (best >= 0 && dec_has_xn(areg.s, areg.n)) {
+    if (best >= 0 && url_has_xn_label(areg.s, areg.n)) {
       *how = DEC_NEAR_SKELETON;
       goto done;
     }
@@ -693,7 +659,7 @@ const char *dec_targets_near(const dec_targets *t, const char *h, size_t n,
     url_buf m;
     char sm[256];
     url_buf_init(&m, t->mem, sm, sizeof sm, (size_t)-1);
-    *rc = dec_host_skeleton(t->policy, t->version, mapped, e2ld, &m);
+    *rc = dec_host_skeleton(t->policy, mapped, e2ld, &m);
     const key *d = *rc ? NULL : find_whole(t, m.ptr, m.len);
     if (d) best = pick(t, d->t, reg.ptr, e2ld, areg, ae2ld, 0);
     url_buf_free(&m);

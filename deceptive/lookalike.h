@@ -62,16 +62,16 @@ typedef struct dec_combo_lists {
 ** names a host allowed to be embedded or resembled, Chromium's target
 ** allowlist; a line "+host" names a target that is an engaged site in
 ** Chromium's terms: one edit from it counts, and it is a brand of
-** combo.h) with the policy, Unicode version and public suffix list the
-** rows are read with, and indexes them.  URL_OK or URL_NOMEM.
+** combo.h) with the policy (of the Unicode version: dec_policy_at) and
+** public suffix list the rows are read with, and indexes them.  URL_OK or
+** URL_NOMEM.
 */
-int dec_targets_new(const dec_policy *p, int version, const url_psl_list *psl,
+int dec_targets_new(const dec_policy *p, const url_psl_list *psl,
                     const dec_combo_lists *cl, const char *text, size_t n,
                     dec_targets **out);
 void dec_targets_free(dec_targets *t);
 const dec_domains *dec_targets_domains(const dec_targets *t);
 const dec_policy *dec_targets_policy(const dec_targets *t);
-int dec_targets_version(const dec_targets *t);
 const url_psl_list *dec_targets_psl(const dec_targets *t);
 const dec_combo_lists *dec_targets_lists(const dec_targets *t);
 /* Whether target i (dec_targets_brand's index), or another with its e2LD
@@ -134,9 +134,6 @@ size_t dec_targets_host_labels(const dec_targets *t);
 int dec_targets_own(const dec_targets *t, const char *h, size_t n, int *rc);
 /* Whether the ASCII host h[0..n) is allowlisted ("!host"). */
 int dec_targets_allowed(const dec_targets *t, const char *h, size_t n);
-
-/* Whether a label of s[0..n) starts "xn--" (any case): an IDN host. */
-int dec_has_xn(const char *s, size_t n);
 
 /* Chromium's comparisons, re-stated on UTF-8 strings compared code point
    by code point (their first 256): IsEditDistanceAtMostOne,

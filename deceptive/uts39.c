@@ -1,18 +1,18 @@
 /*
-** UTS #39 lookups (uts39.h): binary searches over the generated tables,
-** the skeleton, and the restriction level over an index of scripts built
-** from the regular expressions' property tables (regex/uprops_table.h).
+** UTS #39 lookups (uts39.h): binary searches over the generated tables
+** (uts39_tables.c: UTS #39 data, Script and Script_Extensions), the
+** skeleton, and the restriction level.  Four properties the generated
+** tables do not hold (gc=Mn, gc=Nd, Soft_Dotted, Changes_When_Lowercased)
+** come through the regular expressions' lookup (regex/uprops.h).
 */
 #include "uts39.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "idna.h"
 #include "status.h"
 #include "utf8.h"
 #include "uprops.h"
-#include "uprops_table.h"
 #include "uts39_tables.h"
 
 static const char *const level_names[] = {
@@ -21,15 +21,6 @@ static const char *const level_names[] = {
 
 const char *dec_level_name(int level) {
   return level >= 0 && level <= DEC_UNRESTRICTED ? level_names[level] : "";
-}
-
-static const char *const type_names[] = {
-    "Not_Character", "Deprecated", "Default_Ignorable", "Not_NFKC",
-    "Not_XID",       "Exclusion",  "Obsolete",          "Technical",
-    "Uncommon_Use",  "Limited_Use", "Inclusion",        "Recommended"};
-
-const char *dec_type_name(int bit) {
-  return bit >= 0 && bit < 12 ? type_names[bit] : "";
 }
 
 /* ---------------------------------------------------------------- tables */
@@ -138,14 +129,6 @@ int dec_skeleton(const char *s, size_t n, int version, url_buf *out) {
 
 /* ------------------------------------------------- the index of scripts */
 
-#define MAX_SCRIPTS 192 /* dec_sset's bits */
-
-typedef struct interval {
-  uint32_t lo;  /* up to the next interval's lo */
-  int16_t sc;   /* Script id, -1 */
-  dec_sset scx; /* Script_Extensions */
-} interval;
-
 typedef struct range_set {
   dec_range *r;
   size_t n, cap;
@@ -159,10 +142,6 @@ typedef struct known {
 
 struct dec_props {
   const url_allocator *mem;
-  interval *iv;
-  size_t n_iv;
-  int n_scripts;
-  char codes[MAX_SCRIPTS][5]; /* four-letter code per id */
   range_set mn, nd, sd, cwl;
   known k; /* looked up once */
 };
@@ -170,9 +149,8 @@ struct dec_props {
 typedef struct collect {
   const url_allocator *mem;
   dec_range *r;
-  int *id;
   size_t n, cap;
-  int cur, err;
+  int err;
 } collect;
 
 static void collect_add(void *ctx, uint32_t lo, uint32_t hi) {
@@ -186,42 +164,29 @@ static void collect_add(void *ctx, uint32_t lo, uint32_t hi) {
       return;
     }
     c->r = r;
-    int *id = c->mem->resize(c->id, cap * sizeof *id);
-    if (!id) {
-      c->err = 1;
-      return;
-    }
-    c->id = id;
     c->cap = cap;
   }
   c->r[c->n].lo = lo;
-  c->r[c->n].hi = hi;
-  c->id[c->n++] = c->cur;
+  c->r[c->n++].hi = hi;
 }
 
-static int cmp_u32(const void *a, const void *b) {
-  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-  return x < y ? -1 : x > y;
-}
-
-/* The interval holding c (the last with lo <= c), or NULL. */
-static const interval *find_iv(const dec_props *p, uint32_t c) {
-  size_t lo = 0, hi = p->n_iv;
+/* The interval holding c (the last with lo <= c). */
+static const dec_script_iv *find_iv(uint32_t c) {
+  size_t lo = 0, hi = dec_script_iv_count;
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
-    if (p->iv[mid].lo <= c) lo = mid + 1;
+    if (dec_script_ivs[mid].lo <= c) lo = mid + 1;
     else hi = mid;
   }
-  return lo ? &p->iv[lo - 1] : NULL;
+  return &dec_script_ivs[lo ? lo - 1 : 0]; /* the first starts at 0 */
 }
 
 /* One property's ranges as a range_set (gc=Mn, gc=Nd, bin=SD). */
 static int load_set(const url_allocator *mem, const char *name, range_set *s) {
-  collect c = {mem, NULL, NULL, 0, 0, 0, 0};
+  collect c = {mem, NULL, 0, 0, 0};
   int k = pat_uprop_find(name, strlen(name));
   if (k < 0) return URL_FAILURE;
   pat_uprop_ranges(k, collect_add, &c);
-  mem->release(c.id);
   if (c.err) {
     mem->release(c.r);
     return URL_NOMEM;
@@ -231,99 +196,8 @@ static int load_set(const url_allocator *mem, const char *name, range_set *s) {
   return URL_OK;
 }
 
-/*
-** Script and Script_Extensions per code point: every script's sc= and
-** scx= ranges cut the code points into intervals that each have one Script
-** and one Script_Extensions set (a few thousand, binary searched).
-*/
-static int load_scripts(dec_props *p) {
-  const url_allocator *mem = p->mem;
-  collect sc = {mem, NULL, NULL, 0, 0, 0, 0}, scx = sc;
-  uint32_t offs[MAX_SCRIPTS];
-  int rc = URL_NOMEM;
-  uint32_t *cut = NULL;
-  for (unsigned k = 0; k < PAT_UPROP_NKEYS; k++) {
-    const char *key = pat_uprop_name(k);
-    int seen = 0;
-    if (strncmp(key, "sc=", 3) != 0) continue;
-    for (int i = 0; i < p->n_scripts; i++)
-      if (offs[i] == pat_uprop_keys[k].off) seen = 1;
-    if (seen) {
-      /* the alias: keep the four-letter code */
-      if (strlen(key + 3) == 4) {
-        for (int i = 0; i < p->n_scripts; i++)
-          if (offs[i] == pat_uprop_keys[k].off) memcpy(p->codes[i], key + 3, 5);
-      }
-      continue;
-    }
-    if (p->n_scripts == MAX_SCRIPTS - 3) return URL_FAILURE;
-    int id = p->n_scripts++;
-    offs[id] = pat_uprop_keys[k].off;
-    if (strlen(key + 3) == 4) memcpy(p->codes[id], key + 3, 5);
-    else p->codes[id][0] = 0;
-    char name[80];
-    size_t nl = strlen(key + 3);
-    if (nl + 5 > sizeof name) return URL_FAILURE;
-    memcpy(name, "scx=", 4);
-    memcpy(name + 4, key + 3, nl + 1);
-    sc.cur = scx.cur = id;
-    pat_uprop_ranges((int)k, collect_add, &sc);
-    int kx = pat_uprop_find(name, nl + 4);
-    if (kx >= 0) pat_uprop_ranges(kx, collect_add, &scx);
-  }
-  /* UTS #39 §5.1's augmented sets: Hanb, Jpan, Kore. */
-  memcpy(p->codes[p->n_scripts++], "Hanb", 5);
-  memcpy(p->codes[p->n_scripts++], "Jpan", 5);
-  memcpy(p->codes[p->n_scripts++], "Kore", 5);
-  if (sc.err || scx.err) goto done;
-  size_t nc = 0, ncut = 2 * (sc.n + scx.n);
-  cut = mem->alloc((ncut ? ncut : 1) * sizeof *cut);
-  if (!cut) goto done;
-  for (size_t i = 0; i < sc.n; i++) {
-    cut[nc++] = sc.r[i].lo;
-    cut[nc++] = sc.r[i].hi + 1;
-  }
-  for (size_t i = 0; i < scx.n; i++) {
-    cut[nc++] = scx.r[i].lo;
-    cut[nc++] = scx.r[i].hi + 1;
-  }
-  qsort(cut, nc, sizeof *cut, cmp_u32);
-  size_t u = 0;
-  for (size_t i = 0; i < nc; i++)
-    if (!u || cut[u - 1] != cut[i]) cut[u++] = cut[i];
-  p->iv = mem->alloc((u ? u : 1) * sizeof *p->iv);
-  if (!p->iv) goto done;
-  memset(p->iv, 0, (u ? u : 1) * sizeof *p->iv);
-  for (size_t i = 0; i < u; i++) {
-    p->iv[i].lo = cut[i];
-    p->iv[i].sc = -1;
-  }
-  p->n_iv = u;
-  /* Each range covers the intervals from its lo up to its hi. */
-  for (int pass = 0; pass < 2; pass++) {
-    collect *c = pass ? &scx : &sc;
-    for (size_t i = 0; i < c->n; i++) {
-      interval *v = (interval *)find_iv(p, c->r[i].lo);
-      interval *end = p->iv + p->n_iv;
-      for (; v < end && v->lo <= c->r[i].hi; v++) {
-        if (pass) v->scx.w[c->id[i] / 64] |= 1ull << (c->id[i] % 64);
-        else v->sc = (int16_t)c->id[i];
-      }
-    }
-  }
-  rc = URL_OK;
-done:
-  mem->release(cut);
-  mem->release(sc.r);
-  mem->release(sc.id);
-  mem->release(scx.r);
-  mem->release(scx.id);
-  return rc;
-}
-
 void dec_props_free(dec_props *p) {
   if (!p) return;
-  p->mem->release(p->iv);
   p->mem->release(p->mn.r);
   p->mem->release(p->nd.r);
   p->mem->release(p->sd.r);
@@ -332,8 +206,9 @@ void dec_props_free(dec_props *p) {
 }
 
 int dec_script_code(const dec_props *p, const char *code) {
-  for (int i = 0; i < p->n_scripts; i++)
-    if (!strcmp(p->codes[i], code)) return i;
+  (void)p;
+  for (unsigned i = 0; i < dec_script_count; i++)
+    if (!strcmp(dec_script_codes[i], code)) return (int)i;
   return -1;
 }
 
@@ -360,8 +235,7 @@ int dec_props_new(const url_allocator *mem, dec_props **out) {
   if (!p) return URL_NOMEM;
   memset(p, 0, sizeof *p);
   p->mem = mem;
-  rc = load_scripts(p);
-  if (rc == URL_OK) rc = load_set(mem, "gc=Mn", &p->mn);
+  rc = load_set(mem, "gc=Mn", &p->mn);
   if (rc == URL_OK) rc = load_set(mem, "gc=Nd", &p->nd);
   if (rc == URL_OK) rc = load_set(mem, "Soft_Dotted", &p->sd);
   if (rc == URL_OK) rc = load_set(mem, "Changes_When_Lowercased", &p->cwl);
@@ -376,13 +250,14 @@ int dec_props_new(const url_allocator *mem, dec_props **out) {
 
 
 int dec_script(const dec_props *p, uint32_t c) {
-  const interval *v = find_iv(p, c);
-  return v ? v->sc : -1;
+  (void)p;
+  return find_iv(c)->sc;
 }
 
 int dec_scx_has(const dec_props *p, uint32_t c, int k) {
-  const interval *v = find_iv(p, c);
-  return v && k >= 0 && (v->scx.w[k / 64] >> (k % 64) & 1);
+  (void)p;
+  const dec_sset *x = &dec_scx_sets[find_iv(c)->scx];
+  return k >= 0 && (x->w[k / 64] >> (k % 64) & 1);
 }
 
 int dec_is_mn(const dec_props *p, uint32_t c) {
@@ -435,13 +310,12 @@ static int sset_empty(const dec_sset *s) {
    every script (ICU's resolved set "without Latin"). */
 static void augmented(const dec_props *p, const known *k, uint32_t c,
                       int without, dec_sset *out) {
-  const interval *v = find_iv(p, c);
-  if (!v || sset_has(&v->scx, k->zyyy) || sset_has(&v->scx, k->zinh) ||
-      sset_has(&v->scx, without)) {
+  const dec_sset *x = &dec_scx_sets[find_iv(c)->scx];
+  if (sset_has(x, k->zyyy) || sset_has(x, k->zinh) || sset_has(x, without)) {
     sset_all(out);
     return;
   }
-  *out = v->scx;
+  *out = *x;
   if (sset_has(out, k->hani)) {
     sset_add(out, k->hanb);
     sset_add(out, k->jpan);

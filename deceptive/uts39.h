@@ -3,10 +3,11 @@
 ** Identifier_Status and Identifier_Type (§3.1), the confusable skeleton
 ** (§4), the resolved script set and restriction levels (§5.1-5.2), for
 ** Unicode 16.0 (the default: what Chromium's display policy runs on) or
-** 17.0.  Scripts and Script_Extensions come from the regular expressions'
-** tables (regex/uprops.h, Unicode 17.0), read into an index once
-** (dec_props) and shared by every lookup; the UTS #39 data from
-** uts39_tables.c (tools/gen_uts39_tables.py).
+** 17.0.  The UTS #39 data and the Script and Script_Extensions intervals
+** (Unicode 17.0) are uts39_tables.c (tools/gen_uts39_tables.py); four
+** more properties (gc=Mn, gc=Nd, Soft_Dotted, Changes_When_Lowercased)
+** come from the regular expressions' lookup (regex/uprops.h), read into
+** an index once (dec_props) and shared by every lookup.
 */
 #ifndef DEC_UTS39_H
 #define DEC_UTS39_H
@@ -34,9 +35,10 @@ const char *dec_level_name(int level);
 
 /* Identifier_Status=Allowed (§3.1). */
 int dec_allowed(uint32_t c, int version);
-/* The Identifier_Type set of c: bit i is dec_type_name(i). */
+/* The Identifier_Type set of c: bit i is the i-th type of UTS #39's
+   Table 1 ("Not_Character", "Deprecated", ... "Recommended";
+   tools/gen_uts39_tables.py's TYPES). */
 unsigned dec_identifier_types(uint32_t c, int version);
-const char *dec_type_name(int bit); /* "Not_Character" ... "Recommended" */
 
 /* The confusables.txt prototype of c as UTF-8 (*len bytes), or NULL when c
    maps to itself. */
@@ -62,7 +64,7 @@ typedef struct dec_sset {
 
 typedef struct dec_props dec_props;
 
-/* The index of the properties below, read from regex/uprops.h. */
+/* The index of the four properties read through regex/uprops.h. */
 int dec_props_new(const url_allocator *mem, dec_props **out);
 void dec_props_free(dec_props *p);
 

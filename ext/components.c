@@ -187,18 +187,9 @@ static void comp_column(url_tvf_cursor *cur, sqlite3_context *ctx, int i) {
 static const char *const comp_args[] = {"input", "base"};
 
 static const url_tvf url_components_tvf = {
-    .name = "url_components",
-    .columns = column_decls,
-    .n_columns = sizeof column_decls / sizeof column_decls[0],
-    .arg_names = comp_args,
-    .n_args = 2,
-    .n_required = 1,
-    .cursor_size = sizeof(comp_cursor),
-    .open = comp_open,
-    .close = comp_close,
-    .filter = comp_filter,
-    .column = comp_column,
-};
+    URL_TVF_SHAPE("url_components", column_decls, comp_args, 1, comp_cursor),
+    .open = comp_open, .close = comp_close,
+    .filter = comp_filter, .column = comp_column};
 
 /* ------------------------------------------------------ registration */
 

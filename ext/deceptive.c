@@ -37,53 +37,53 @@
 #include "deceptions.h"
 #include "lookalike.h"
 #include "ext.h"
+#include "idna.h"
 #include "uts39.h"
 
 /* ----------------------------------------------------------- the policy */
 
-/* The policy, shared by the connection's cache and the lists of top
-   domains made with it, each holding a reference. */
+/* The connection's policy (its script index): one per connection
+   (url_conn_one), shared with the lists of top domains made with it,
+   each holding a reference. */
 typedef struct kept_policy {
-  int refs;
+  url_obj obj;
   dec_policy *p;
   dec_memo *memo[2]; /* url_display_host's recent hosts, per version */
 } kept_policy;
 
-static void policy_release(void *obj) {
+static void policy_free(void *obj) {
   kept_policy *k = obj;
-  if (--k->refs) return;
   dec_policy_free(k->p);
   dec_memo_free(k->memo[0]);
   dec_memo_free(k->memo[1]);
   sqlite3_free(k);
 }
-static const url_obj_kind policy_kind = {policy_release};
+static const url_obj_kind policy_kind = {policy_free, 0, 0, 0};
 
-/* The connection's policy (its script index), made on first use. */
-static int kept_policy_of(url_conn *conn, kept_policy **out) {
-  int again;
-  kept_policy *k = url_conn_obj_find(conn, &policy_kind, "", 0, 0, &again);
-  if (!k) {
-    k = sqlite3_malloc(sizeof *k);
-    if (!k) return URL_NOMEM;
-    k->refs = 1;
-    k->memo[0] = k->memo[1] = NULL;
-    int rc = dec_policy_new(&url_mem_sqlite, &k->p);
-    if (rc == URL_OK) rc = dec_memo_new(&url_mem_sqlite, &k->memo[0]);
-    if (rc == URL_OK) rc = dec_memo_new(&url_mem_sqlite, &k->memo[1]);
-    if (rc) {
-      dec_policy_free(k->p);
-      dec_memo_free(k->memo[0]);
-      sqlite3_free(k);
-      return rc;
-    }
-    if (url_conn_obj_put(conn, &policy_kind, "", 0, 0, k) != URL_OK) {
-      policy_release(k);
-      return URL_NOMEM;
-    }
+static int policy_make(url_obj **out) {
+  kept_policy *k = sqlite3_malloc(sizeof *k);
+  *out = NULL;
+  if (!k) return URL_NOMEM;
+  url_obj_init(&k->obj, &policy_kind, 0);
+  k->p = NULL;
+  k->memo[0] = k->memo[1] = NULL;
+  int rc = dec_policy_new(&url_mem_sqlite, &k->p);
+  if (rc == URL_OK) rc = dec_memo_new(&url_mem_sqlite, &k->memo[0]);
+  if (rc == URL_OK) rc = dec_memo_new(&url_mem_sqlite, &k->memo[1]);
+  if (rc) {
+    policy_free(k);
+    return rc;
   }
-  *out = k;
+  *out = &k->obj;
   return URL_OK;
+}
+
+/* The connection's policy, made on first use (borrowed). */
+static int kept_policy_of(url_conn *conn, kept_policy **out) {
+  url_obj *o;
+  int rc = url_conn_one(conn, &policy_kind, policy_make, &o);
+  *out = (kept_policy *)o;
+  return rc;
 }
 
 static int policy_of(url_conn *conn, const dec_policy **out) {
@@ -99,103 +99,88 @@ static const char *const versions[] = {"16.0", "17.0"};
    or URL_ARG_ERROR (reported). */
 static int version_arg(sqlite3_context *ctx, int argc, sqlite3_value **argv,
                        int i) {
-  if (argc <= i) return DEC_UNICODE16;
-  int v = url_arg_choice(ctx, argv, i, "version", versions, 2);
-  if (v == URL_ARG_NULL) return DEC_UNICODE16;
-  return v == 1 ? DEC_UNICODE17 : v;
+  /* versions[] in the order of DEC_UNICODE16, DEC_UNICODE17 */
+  return url_arg_option(ctx, argc, argv, i, "version", versions, 2,
+                        DEC_UNICODE16);
 }
 
-/* Reads a list of domains into *out (NULL for a NULL value). */
-static int domains_read(const dec_policy *p, int version, sqlite3_value *v,
-                        size_t max, dec_domains **out) {
-  url_arg a;
-  int rc = url_arg_read(&a, v, max);
-  *out = NULL;
-  if (rc == URL_OK) rc = dec_domains_new(p, version, a.s, a.n, out);
-  url_arg_free(&a);
-  return rc == URL_FAILURE ? URL_OK : rc;
-}
-
-/* A list of top domains shared by the connection's cache and a
-   statement's auxdata, each holding a reference; it holds one to the
-   policy it was read with. */
+/* A list of top domains (NULL when the argument is not one), kept by the
+   connection and statements' auxdata; it holds a reference to the policy
+   it was read with. */
 typedef struct kept_domains {
-  int refs;
+  url_obj obj;
   dec_domains *d;
   kept_policy *policy;
   dec_memo *memo; /* url_display_host's recent hosts with this list */
 } kept_domains;
 
-static void kept_release(void *obj) {
+static void domains_free(void *obj) {
   kept_domains *k = obj;
-  if (--k->refs) return;
   dec_domains_free(k->d);
   dec_memo_free(k->memo);
-  policy_release(k->policy);
+  url_obj_release(k->policy);
   sqlite3_free(k);
 }
-static const url_obj_kind domains_kind[2] = {{kept_release}, {kept_release}};
+/* One kind per version (a list reads differently under each); a
+   statement or two of lists, each of the argument's size or so. */
+static const url_obj_kind domains_kind[2] = {
+    {domains_free, 16, (size_t)64 << 20, (size_t)64 << 20},
+    {domains_free, 16, (size_t)64 << 20, (size_t)64 << 20}};
 
-/*
-** The top domains of argument v (not NULL) and their policy: the
-** statement's (auxdata: a constant is read once per statement), else the
-** connection's under v's bytes (a scalar subquery, a column that
-** repeats), else read now and kept by both.
-*/
-static int top_domains_of(sqlite3_context *ctx, int version, sqlite3_value *v,
-                          size_t max, kept_domains **out) {
-  const char *key;
-  size_t n;
-  int again, rc;
-  kept_domains *k = sqlite3_get_auxdata(ctx, 1);
-  *out = k;
-  if (k) return URL_OK;
-  rc = url_arg_bytes(v, &key, &n);
-  if (rc != URL_OK) return rc == URL_FAILURE ? URL_NOMEM : rc;
-  url_conn *conn = url_fn_conn(ctx);
-  k = url_conn_obj_find(conn, &domains_kind[version], key ? key : "", n, max,
-                        &again);
-  if (!k) {
-    kept_policy *kp;
-    dec_domains *d;
-    rc = kept_policy_of(conn, &kp);
-    if (rc == URL_OK) rc = domains_read(kp->p, version, v, max, &d);
-    if (rc != URL_OK) return rc;
-    k = sqlite3_malloc(sizeof *k);
-    if (!k) {
-      dec_domains_free(d);
-      return URL_NOMEM;
-    }
-    k->refs = 1;
-    k->d = d;
-    k->policy = kp;
-    kp->refs++;
-    if (dec_memo_new(&url_mem_sqlite, &k->memo) != URL_OK) {
-      kept_release(k);
-      return URL_NOMEM;
-    }
-    if (url_conn_obj_put(conn, &domains_kind[version], key ? key : "", n, max,
-                         k) != URL_OK) {
-      kept_release(k);
-      return URL_NOMEM;
-    }
+/* What domains_make needs besides the argument. */
+typedef struct domains_ctx {
+  url_conn *conn;
+  int version;
+} domains_ctx;
+
+/* Reads the list of domains v (a url_obj_make). */
+static int domains_make(void *arg, sqlite3_value *v, size_t max, url_obj **out,
+                        char **msg) {
+  const domains_ctx *dc = arg;
+  kept_policy *kp;
+  *out = NULL;
+  *msg = NULL;
+  int rc = kept_policy_of(dc->conn, &kp);
+  if (rc != URL_OK) return rc;
+  kept_domains *k = sqlite3_malloc(sizeof *k);
+  if (!k) return URL_NOMEM;
+  url_obj_init(&k->obj, &domains_kind[dc->version], 0);
+  k->d = NULL;
+  k->memo = NULL;
+  k->policy = kp;
+  kp->obj.refs++;
+  url_arg a;
+  rc = url_arg_read(&a, v, max);
+  if (rc == URL_OK)
+    rc = dec_domains_new(dec_policy_at(kp->p, dc->version), a.s, a.n, &k->d);
+  k->obj.bytes = a.n;
+  url_arg_free(&a);
+  if (rc == URL_FAILURE) rc = URL_OK; /* not a list: none */
+  if (rc == URL_OK) rc = dec_memo_new(&url_mem_sqlite, &k->memo);
+  if (rc != URL_OK) {
+    domains_free(k);
+    return rc;
   }
-  k->refs++;
-  sqlite3_set_auxdata(ctx, 1, k, kept_release);
-  *out = k;
+  *out = &k->obj;
   return URL_OK;
 }
 
-/* -------------------------------------------------------- display host */
-
-static int has_xn_label(const char *s, size_t n) {
-  for (size_t i = 0; i + 4 <= n; i++) {
-    if ((i == 0 || s[i - 1] == '.') && s[i] == 'x' && s[i + 1] == 'n' &&
-        s[i + 2] == '-' && s[i + 3] == '-')
-      return 1;
-  }
-  return 0;
+/*
+** The top domains of argument 1, v (not NULL), and their policy
+** (url_arg_obj: *held for url_arg_obj_done).  NULL with *rc on error.
+*/
+static kept_domains *top_domains_of(sqlite3_context *ctx, int version,
+                                    sqlite3_value *v, size_t max, int *held,
+                                    int *rc) {
+  domains_ctx dc = {url_fn_conn(ctx), version};
+  char *msg;
+  url_obj *o = url_arg_obj(ctx, 1, v, &domains_kind[version], max,
+                           domains_make, &dc, held, rc, &msg);
+  sqlite3_free(msg); /* domains_make gives no message */
+  return (kept_domains *)o;
 }
+
+/* -------------------------------------------------------- display host */
 
 /* url_display_host(input [, top_domains [, version]]) */
 static void url_fn_display_host(sqlite3_context *ctx, int argc,
@@ -209,7 +194,7 @@ static void url_fn_display_host(sqlite3_context *ctx, int argc,
   int rc = url_call_host(&c, argv[0], &h, &t);
   /* Chromium converts only xn-- labels of domains: everything else is
      shown as serialized. */
-  if (rc != URL_OK || t != URL_HOST_DOMAIN || !has_xn_label(h.s, h.n)) {
+  if (rc != URL_OK || t != URL_HOST_DOMAIN || !url_has_xn_label(h.s, h.n)) {
     url_call_result_host_part(&c, rc, h);
     url_call_end(&c);
     return;
@@ -217,20 +202,21 @@ static void url_fn_display_host(sqlite3_context *ctx, int argc,
   const dec_policy *p = NULL;
   const dec_domains *td = NULL;
   dec_memo *memo = NULL;
-  int check;
-  size_t at, at_len;
+  dec_verdict v;
+  kept_domains *k = NULL;
+  int held = 0;
   if (argc > 1 && sqlite3_value_type(argv[1]) != SQLITE_NULL) {
-    kept_domains *k;
-    rc = top_domains_of(ctx, version, argv[1], c.max, &k);
-    if (rc == URL_OK) td = k->d, p = k->policy->p, memo = k->memo;
+    k = top_domains_of(ctx, version, argv[1], c.max, &held, &rc);
+    if (k) td = k->d, p = k->policy->p, memo = k->memo;
   } else {
     kept_policy *kp;
     rc = kept_policy_of(url_fn_conn(ctx), &kp);
     if (rc == URL_OK) p = kp->p, memo = kp->memo[version];
   }
   if (rc == URL_OK)
-    rc = dec_display_host_memo(p, version, td, memo, h.s, h.n, &c.out, &check,
-                               &at, &at_len);
+    rc = dec_display_host_memo(dec_policy_at(p, version), td, memo, h.s, h.n,
+                               &c.out, &v);
+  if (k) url_arg_obj_done(ctx, 1, &k->obj, held);
   url_call_result(&c, rc);
 }
 
@@ -241,10 +227,8 @@ static const char *const profiles[] = {"chromium", "uts39"};
 /* url_skeleton(text [, profile [, version]]) */
 static void url_fn_skeleton(sqlite3_context *ctx, int argc,
                             sqlite3_value **argv) {
-  int profile = argc > 1 ? url_arg_choice(ctx, argv, 1, "profile", profiles, 2)
-                         : 0;
+  int profile = url_arg_option(ctx, argc, argv, 1, "profile", profiles, 2, 0);
   if (profile == URL_ARG_ERROR) return;
-  if (profile == URL_ARG_NULL) profile = 0;
   int version = version_arg(ctx, argc, argv, 2);
   if (version == URL_ARG_ERROR) return;
   url_call c;
@@ -257,7 +241,8 @@ static void url_fn_skeleton(sqlite3_context *ctx, int argc,
     } else {
       const dec_policy *p;
       rc = policy_of(url_fn_conn(ctx), &p);
-      if (rc == URL_OK) rc = dec_host_skeleton(p, version, a.s, a.n, &c.out);
+      if (rc == URL_OK)
+        rc = dec_host_skeleton(dec_policy_at(p, version), a.s, a.n, &c.out);
     }
   }
   url_arg_free(&a);
@@ -339,8 +324,8 @@ static int dc_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
       url_arg a;
       rc = url_arg_read(&a, argv[1], cur->max);
       if (rc == URL_OK)
-        rc = dec_targets_new(p, version, url_conn_psl(cur->conn), NULL, a.s,
-                             a.n, &c->targets);
+        rc = dec_targets_new(dec_policy_at(p, version), url_conn_psl(cur->conn),
+                             NULL, a.s, a.n, &c->targets);
       url_arg_free(&a);
       if (rc) return rc;
       c->targets_version = version;
@@ -352,7 +337,8 @@ static int dc_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
   url_arg in;
   rc = url_arg_read(&in, argv[0], cur->max);
   if (rc == URL_OK) {
-    dec_context cx = {p, version, url_conn_psl(cur->conn), c->targets};
+    dec_context cx = {dec_policy_at(p, version), url_conn_psl(cur->conn),
+                      c->targets};
     if (c->f.text.err) url_buf_free(&c->f.text);
     c->f.text.err = URL_OK;
     rc = dec_deceptions(&cx, in.s, in.n, &c->u.u, &c->f);
@@ -393,18 +379,9 @@ static const char *const dc_columns[] = {"reason TEXT", "part TEXT",
 static const char *const dc_args[] = {"input", "targets", "version"};
 
 static const url_tvf url_deceptions_tvf = {
-    .name = "url_deceptions",
-    .columns = dc_columns,
-    .n_columns = 5,
-    .arg_names = dc_args,
-    .n_args = 3,
-    .n_required = 1,
-    .cursor_size = sizeof(dc_cursor),
-    .open = dc_open,
-    .close = dc_close,
-    .filter = dc_filter,
-    .column = dc_column,
-};
+    URL_TVF_SHAPE("url_deceptions", dc_columns, dc_args, 1, dc_cursor),
+    .open = dc_open, .close = dc_close,
+    .filter = dc_filter, .column = dc_column};
 
 /* ------------------------------------------------------ registration */
 

@@ -138,34 +138,82 @@ struct url_kept *url_call_cache_long_input(url_call_cache *cc);
 
 /*
 ** Objects a function makes from an argument and that do not change once
-** made (compiled URL patterns), kept by the connection by the argument's
-** bytes and the length limit they were made under, so that a value that
-** changes from row to row but repeats (a join against a table of
-** patterns) is made once, not once per row.  A kind says how the cache
-** gives an object up: release() drops the reference it holds (objects
-** shared with statements and cursors count their references).
+** made (compiled URL patterns, lists of top domains, compiled robots.txt
+** files), kept by the connection by the argument's bytes and the length
+** limit they were made under (objs.c), so that a value that changes from
+** row to row but repeats (a join against a table of patterns) is made
+** once, not once per row, and a constant one is made once per statement.
+** An object starts with a url_obj and counts its references (the
+** connection's cache, statements' auxdata, cursors, a call).  Its kind
+** says how it is freed and how many of its kind a connection keeps.
 */
 typedef struct url_obj_kind {
-  void (*release)(void *obj);
+  void (*free)(void *obj); /* when its last reference goes */
+  int slots;               /* objects kept (rounded to buckets of 8) */
+  size_t budget;           /* their url_obj.bytes in all; past it the
+                              kind's cache starts again empty */
+  size_t one_max;          /* a bigger object is not kept */
 } url_obj_kind;
-/* The object of that kind kept for p[0..n) under max, or NULL; *again
-   is 1 when it is the one the connection's previous find or put gave
-   (an argument constant for a statement, from its second row on). */
-void *url_conn_obj_find(url_conn *c, const url_obj_kind *kind, const char *p,
-                        size_t n, size_t max, int *again);
-/* Keeps obj (taking over one reference to it) for p[0..n) under max,
-   giving up an older one if need be.  Returns URL_OK or URL_NOMEM (obj
-   not kept, its reference still the caller's). */
-int url_conn_obj_put(url_conn *c, const url_obj_kind *kind, const char *p,
-                     size_t n, size_t max, void *obj);
+
+typedef struct url_obj {
+  const url_obj_kind *kind;
+  int refs;
+  size_t bytes; /* what it holds, counted against its kind's budget */
+  /* statements' auxdata: rows that found it there, that count when it was
+     last handed over, and whether SQLite dropped it unused */
+  unsigned long aux_hits, aux_hits_then;
+  int aux_unused;
+} url_obj;
+
+/* Starts o with one reference (the maker's). */
+void url_obj_init(url_obj *o, const url_obj_kind *kind, size_t bytes);
+/* Drops a reference (o may be NULL); the last frees it. */
+void url_obj_release(void *o);
 
 /*
-** State a family keeps for the connection beyond the objects above (the
-** robots family's cache of compiled robots.txt files: robots.c), made by
-** the family on first use and freed with the connection by the function
-** it gave.  One slot per id.
+** Makes the object of argument v (not NULL) under the length limit max,
+** with one reference, into *out.  Returns URL_OK, URL_FAILURE (*msg: the
+** error to report, sqlite3_malloc'd) or URL_NOMEM / URL_TOOBIG.
 */
-enum { URL_CONN_ROBOTS, URL_CONN_STATES };
+typedef int (*url_obj_make)(void *arg, sqlite3_value *v, size_t max,
+                            url_obj **out, char **msg);
+
+/*
+** The object of kind for v (not NULL) under max, with a reference for the
+** caller: the connection's (*again: 1 when it is the one the previous
+** lookup of that kind gave), else made now by make(arg, ...) and kept
+** when it fits.  Returns as make.
+*/
+int url_conn_obj(url_conn *c, const url_obj_kind *kind, sqlite3_value *v,
+                 size_t max, url_obj_make make, void *arg, url_obj **out,
+                 int *again, char **msg);
+/*
+** The compiled object of argument i of a call (v = argv[i], not NULL):
+** the statement's (auxdata), else url_conn_obj's.  NULL with *rc (and
+** *msg for URL_FAILURE) on error.  *held says what url_arg_obj_done, which
+** ends the call's use of it, is to do.
+*/
+url_obj *url_arg_obj(sqlite3_context *ctx, int i, sqlite3_value *v,
+                     const url_obj_kind *kind, size_t max, url_obj_make make,
+                     void *arg, int *held, int *rc, char **msg);
+void url_arg_obj_done(sqlite3_context *ctx, int i, url_obj *o, int held);
+
+/*
+** The connection's one object of kind (a per-connection index), made by
+** make on first use; borrowed: the connection holds it until it closes,
+** and not in the keyed cache above, which a join could empty.  Returns
+** URL_OK or make's error.
+*/
+int url_conn_one(url_conn *c, const url_obj_kind *kind,
+                 int (*make)(url_obj **out), url_obj **out);
+
+/*
+** State a part of ext/ keeps for the connection (objs.c's objects above;
+** the robots family's cache of compiled robots.txt files, robots.c, until
+** it moves to url_conn_obj), made on first use and freed with the
+** connection by the function it gave.  One slot per id.
+*/
+enum { URL_CONN_OBJS, URL_CONN_ROBOTS, URL_CONN_STATES };
 void *url_conn_state(url_conn *c, int id);
 void url_conn_set_state(url_conn *c, int id, void *p, void (*destroy)(void *));
 
@@ -430,6 +478,12 @@ int url_json_name_shown(const url_json_value *v, size_t max);
 /* Appends s[0..n) as a JSON string (invalid UTF-8 as U+FFFD; '"', '\\'
    and control characters escaped). */
 void url_json_append_string(sqlite3_str *out, const char *s, size_t n);
+/* A JSON array of strings written into out, a fresh sqlite3_str:
+   url_json_array_add appends an item ('[' before the first, ',' before the
+   others); url_json_array_finish closes it ("[]" when empty) and returns
+   its text (to sqlite3_free; *len: its bytes), NULL when out of memory. */
+void url_json_array_add(sqlite3_str *out, const char *s, size_t n);
+char *url_json_array_finish(sqlite3_str *out, int *len);
 
 /* ------------------------------------------------------------- results */
 
@@ -530,6 +584,18 @@ struct url_tvf {
      if there is one.  Returns as filter does (URL_FAILURE: error set). */
   int (*next)(url_tvf_cursor *c);
 };
+
+/* The first fields of a url_tvf from its name, its arrays of columns and
+   of argument names (counted here, not by hand), how many arguments it
+   needs and its cursor type; the callbacks follow by name:
+     static const url_tvf url_x_tvf = {
+         URL_TVF_SHAPE("url_x", x_columns, x_args, 1, x_cursor),
+         .open = x_open, .close = x_close, .filter = x_filter, .column = x_column};
+*/
+#define URL_TVF_SHAPE(NAME, COLUMNS, ARGS, REQUIRED, CURSOR)                 \
+  .name = (NAME), .columns = (COLUMNS), .n_columns = URL_COUNT(COLUMNS),     \
+  .arg_names = (ARGS), .n_args = URL_COUNT(ARGS), .n_required = (REQUIRED),  \
+  .cursor_size = sizeof(CURSOR)
 
 /* Whether v is of a's type and reads as the same bytes as the copy a (both
    non-NULL); if so, the copy is kept as it is after this filter. */

@@ -137,32 +137,14 @@ static const char *const path_columns[] = {"depth INTEGER", "url TEXT"};
 static const char *const host_columns[] = {"depth INTEGER", "host TEXT"};
 
 static const url_tvf url_hierarchy_tvf = {
-    .name = "url_hierarchy",
-    .columns = path_columns,
-    .n_columns = 2,
-    .arg_names = hier_args,
-    .n_args = 1,
-    .n_required = 1,
-    .cursor_size = sizeof(hier_cursor),
-    .open = hier_open,
-    .close = hier_close,
-    .filter = path_filter,
-    .column = hier_column,
-};
+    URL_TVF_SHAPE("url_hierarchy", path_columns, hier_args, 1, hier_cursor),
+    .open = hier_open, .close = hier_close,
+    .filter = path_filter, .column = hier_column};
 
 static const url_tvf url_host_hierarchy_tvf = {
-    .name = "url_host_hierarchy",
-    .columns = host_columns,
-    .n_columns = 2,
-    .arg_names = hier_args,
-    .n_args = 1,
-    .n_required = 1,
-    .cursor_size = sizeof(hier_cursor),
-    .open = hier_open,
-    .close = hier_close,
-    .filter = host_filter,
-    .column = hier_column,
-};
+    URL_TVF_SHAPE("url_host_hierarchy", host_columns, hier_args, 1, hier_cursor),
+    .open = hier_open, .close = hier_close,
+    .filter = host_filter, .column = hier_column};
 
 /* ------------------------------------------------------ registration */
 

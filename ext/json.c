@@ -276,3 +276,15 @@ void url_json_append_string(sqlite3_str *out, const char *s, size_t n) {
   sqlite3_str_appendchar(out, 1, '"');
   url_buf_free(&fix);
 }
+
+void url_json_array_add(sqlite3_str *out, const char *s, size_t n) {
+  sqlite3_str_appendchar(out, 1, sqlite3_str_length(out) ? ',' : '[');
+  url_json_append_string(out, s, n);
+}
+
+char *url_json_array_finish(sqlite3_str *out, int *len) {
+  if (!sqlite3_str_length(out)) sqlite3_str_appendchar(out, 1, '[');
+  sqlite3_str_appendchar(out, 1, ']');
+  *len = sqlite3_str_length(out);
+  return sqlite3_str_finish(out);
+}

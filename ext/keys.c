@@ -357,18 +357,9 @@ static const char *const lookup_columns[] = {"expression TEXT", "host TEXT",
 static const char *const lookup_args[] = {"input"};
 
 static const url_tvf url_lookup_expressions_tvf = {
-    .name = "url_lookup_expressions",
-    .columns = lookup_columns,
-    .n_columns = 3,
-    .arg_names = lookup_args,
-    .n_args = 1,
-    .n_required = 1,
-    .cursor_size = sizeof(lookup_cursor),
-    .open = lookup_open,
-    .close = lookup_close,
-    .filter = lookup_filter,
-    .column = lookup_column,
-};
+    URL_TVF_SHAPE("url_lookup_expressions", lookup_columns, lookup_args, 1, lookup_cursor),
+    .open = lookup_open, .close = lookup_close,
+    .filter = lookup_filter, .column = lookup_column};
 
 /* ------------------------------------------------------ registration */
 

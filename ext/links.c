@@ -301,19 +301,10 @@ static const char *const links_columns[] = {
 static const char *const links_args[] = {"html", "page_url", "encoding"};
 
 static const url_tvf url_links_tvf = {
-    .name = "url_links",
-    .columns = links_columns,
-    .n_columns = URL_COUNT(links_columns),
-    .arg_names = links_args,
-    .n_args = 3,
-    .n_required = 2, /* page_url: without it no link has a URL */
-    .cursor_size = sizeof(links_cursor),
-    .open = links_open,
-    .close = links_close,
-    .filter = links_filter,
-    .column = links_column,
-    .next = links_next,
-};
+    /* 2 required: without page_url no link has a URL */
+    URL_TVF_SHAPE("url_links", links_columns, links_args, 2, links_cursor),
+    .open = links_open, .close = links_close, .filter = links_filter,
+    .column = links_column, .next = links_next};
 
 /* ------------------------------------------------ url_html_encoding() */
 

@@ -46,7 +46,7 @@
 ** the table-valued functions keep theirs in the cursor while the pattern
 ** stays the same); with it the storage of a match's captures, so a row
 ** allocates nothing.  A pattern that changes from row to row is looked up
-** in the connection's compiled patterns by its text (conn.c: the last 64
+** in the connection's compiled patterns by its text (objs.c: the last 64
 ** or so), so a join of URLs against a table of patterns compiles each
 ** pattern once, not once per row; it keeps only compiled patterns of at
 ** most 64 KB (4 MB in all).  Each cache measurably pays: without the
@@ -86,21 +86,20 @@ static size_t pattern_limit(sqlite3 *db) {
 ** outlive the call, has its own).
 */
 typedef struct compiled {
-  int refs;
+  url_obj obj; /* the references and the auxdata counts: objs.c */
   url_pattern *p;
   long *slots;
-  /* statements' auxdata: rows that found it there, that count when it was
-     last handed over, and whether SQLite dropped it unused (keep()) */
-  unsigned long aux_hits, aux_hits_then;
-  int aux_unused;
 } compiled;
 
-/* Drops a reference (the connection's, a cursor's, a call's). */
-static void compiled_release(void *v) {
+static void compiled_free(void *v) {
   compiled *cp = v;
-  if (!cp || --cp->refs > 0) return;
   url_pattern_free(cp->p);
   sqlite3_free(cp);
+}
+
+/* Drops a reference (the connection's, a cursor's, a call's). */
+static void compiled_release(compiled *cp) {
+  if (cp) url_obj_release(&cp->obj);
 }
 
 /* err cut to whole UTF-8 characters (a message cut at its buffer's size,
@@ -111,14 +110,11 @@ static const char *whole(char *err) {
   return err;
 }
 
-/* SQLite's auxdata destructor: drops the statement's reference. */
-static void aux_release(void *v) {
-  compiled *cp = v;
-  if (cp->aux_hits == cp->aux_hits_then) cp->aux_unused = 1;
-  compiled_release(cp);
-}
-
-static const url_obj_kind compiled_kind = {compiled_release};
+/* The connection keeps 64 or so compiled patterns of at most
+   KEEP_MAX_BYTES each. */
+static const url_obj_kind compiled_kind = {compiled_free, 64,
+                                           64 * (size_t)KEEP_MAX_BYTES,
+                                           KEEP_MAX_BYTES};
 
 /* "invalid pattern 'x': why", for an error message. */
 static char *invalid_pattern(sqlite3_value *v, const char *why) {
@@ -273,11 +269,13 @@ static int create(url_pattern **out, const char *s, size_t n, size_t max,
 }
 
 /*
-** Compiles the pattern argument v (not NULL) into *out.  Returns URL_OK,
-** URL_FAILURE (*msg: the error, to free) or URL_NOMEM / URL_TOOBIG.
+** Compiles the pattern argument v (not NULL) into *out, for the
+** connection db (a url_obj_make).  Returns URL_OK, URL_FAILURE (*msg: the
+** error, to free) or URL_NOMEM / URL_TOOBIG.
 */
-static int compile(sqlite3_value *v, size_t max, size_t limit, compiled **out,
+static int compile(void *db, sqlite3_value *v, size_t max, url_obj **out,
                    char **msg) {
+  size_t limit = pattern_limit(db);
   *out = NULL;
   *msg = NULL;
   url_arg a;
@@ -303,40 +301,25 @@ static int compile(sqlite3_value *v, size_t max, size_t limit, compiled **out,
     url_pattern_free(p);
     return URL_NOMEM;
   }
-  memset(cp, 0, sizeof *cp);
-  cp->refs = 1;
+  url_obj_init(&cp->obj, &compiled_kind, url_pattern_bytes(p));
   cp->p = p;
   cp->slots = (long *)(void *)(cp + 1);
-  *out = cp;
+  *out = &cp->obj;
   return URL_OK;
 }
 
 /*
 ** The compiled pattern of argument v (not NULL), with a reference for the
-** caller: the connection's (*again: the one its previous lookup gave), or
-** compiled now and kept there.  Returns as compile().
+** caller: the connection's, or compiled now and kept there.  Returns as
+** compile().
 */
 static int pattern_of(url_conn *conn, sqlite3 *db, sqlite3_value *v, size_t max,
-                      compiled **out, char **msg, int *again) {
-  const char *key;
-  size_t n;
-  *msg = NULL;
-  *again = 0;
-  int rc = url_arg_bytes(v, &key, &n);
-  if (rc != URL_OK) return rc == URL_FAILURE ? URL_NOMEM : rc; /* not NULL here */
-  compiled *cp = url_conn_obj_find(conn, &compiled_kind, key ? key : "", n, max,
-                                   again);
-  if (cp) {
-    cp->refs++;
-    *out = cp;
-    return URL_OK;
-  }
-  rc = compile(v, max, pattern_limit(db), out, msg);
-  /* v's bytes may have moved (compile read it as text): read them again */
-  if (rc == URL_OK && url_pattern_bytes((*out)->p) <= KEEP_MAX_BYTES &&
-      url_arg_bytes(v, &key, &n) == URL_OK &&
-      url_conn_obj_put(conn, &compiled_kind, key ? key : "", n, max, *out) == URL_OK)
-    (*out)->refs++;
+                      compiled **out, char **msg) {
+  url_obj *o;
+  int again;
+  int rc = url_conn_obj(conn, &compiled_kind, v, max, compile, db, &o, &again,
+                        msg);
+  *out = (compiled *)o;
   return rc;
 }
 
@@ -358,50 +341,26 @@ static void result_error(sqlite3_context *ctx, int rc) {
 }
 
 /*
-** The pattern of argument 0: the statement's (auxdata), or the
-** connection's with a reference for the call (*held: 1, or 2 when it is
-** the one the connection's previous lookup gave).  NULL after reporting
-** an error.
+** The pattern of argument 0 (url_arg_obj: *held for url_arg_obj_done).
+** NULL after reporting an error.
 */
 static compiled *pattern_arg(sqlite3_context *ctx, sqlite3_value *v, int *held) {
-  compiled *cp = sqlite3_get_auxdata(ctx, 0);
-  *held = 0;
-  if (cp) {
-    cp->aux_hits++;
-    return cp;
-  }
   char *msg;
-  int again;
-  int rc = pattern_of(url_fn_conn(ctx), sqlite3_context_db_handle(ctx), v,
-                      url_max_len(ctx), &cp, &msg, &again);
+  int rc;
+  url_obj *o = url_arg_obj(ctx, 0, v, &compiled_kind, url_max_len(ctx), compile,
+                           sqlite3_context_db_handle(ctx), held, &rc, &msg);
   if (rc == URL_FAILURE) {
     url_error(ctx, "%s", msg);
     sqlite3_free(msg);
-    return NULL;
-  }
-  if (rc != URL_OK) {
+  } else if (rc != URL_OK) {
     result_error(ctx, rc);
-    return NULL;
   }
-  *held = again ? 2 : 1;
-  return cp;
+  return (compiled *)o;
 }
 
-/*
-** Ends the call's use of the pattern pattern_arg gave.  A pattern found
-** twice in a row (a constant one, from the statement's second row on) is
-** handed to SQLite as auxdata, which keeps it while the argument is
-** constant; not one that changes every row, which SQLite would take and
-** drop each row (allocating), nor one SQLite dropped unused before (a
-** statement run once per bound value, reset after each row).
-*/
+/* Ends the call's use of the pattern pattern_arg gave. */
 static void keep(sqlite3_context *ctx, compiled *cp, int held) {
-  if (held == 2 && !cp->aux_unused) {
-    cp->aux_hits_then = cp->aux_hits;
-    sqlite3_set_auxdata(ctx, 0, cp, aux_release);
-  } else if (held) {
-    compiled_release(cp);
-  }
+  url_arg_obj_done(ctx, 0, &cp->obj, held);
 }
 
 /* Whether v's text starts (after white space) with "{": then it may be a
@@ -530,8 +489,7 @@ static int cursor_pattern(url_tvf_cursor *cur, kept_pattern *k,
   compiled_release(k->cp);
   k->cp = NULL;
   char *msg;
-  int again;
-  int rc = pattern_of(cur->conn, cur->db, v, cur->max, &k->cp, &msg, &again);
+  int rc = pattern_of(cur->conn, cur->db, v, cur->max, &k->cp, &msg);
   if (rc == URL_FAILURE) {
     url_tvf_error(cur, msg);
     sqlite3_free(msg);
@@ -672,18 +630,9 @@ static const char *const exec_columns[] = {"component TEXT", "name TEXT",
 static const char *const exec_args[] = {"pattern", "url", "base"};
 
 static const url_tvf url_pattern_exec_tvf = {
-    .name = "url_pattern_exec",
-    .columns = exec_columns,
-    .n_columns = 4,
-    .arg_names = exec_args,
-    .n_args = 3,
-    .n_required = 2,
-    .cursor_size = sizeof(exec_cursor),
-    .open = exec_open,
-    .close = exec_close,
-    .filter = exec_filter,
-    .column = exec_column,
-};
+    URL_TVF_SHAPE("url_pattern_exec", exec_columns, exec_args, 2, exec_cursor),
+    .open = exec_open, .close = exec_close,
+    .filter = exec_filter, .column = exec_column};
 
 /* url_pattern_components */
 typedef struct comp_cursor {
@@ -713,15 +662,12 @@ static void components_column(url_tvf_cursor *cur, sqlite3_context *ctx, int col
     case 3: {
       /* the names as a JSON array */
       sqlite3_str *s = sqlite3_str_new(NULL);
-      sqlite3_str_appendchar(s, 1, '[');
       for (int i = 0; i < url_pattern_group_count(p, comp); i++) {
         url_str n = url_pattern_group_name(p, comp, i);
-        if (i) sqlite3_str_appendchar(s, 1, ',');
-        url_json_append_string(s, n.s, n.n);
+        url_json_array_add(s, n.s, n.n);
       }
-      sqlite3_str_appendchar(s, 1, ']');
-      int len = sqlite3_str_length(s);
-      char *z = sqlite3_str_finish(s);
+      int len;
+      char *z = url_json_array_finish(s, &len);
       if (!z) sqlite3_result_error_nomem(ctx);
       else url_result(ctx, URL_OK, z, (size_t)len);
       sqlite3_free(z);
@@ -738,17 +684,9 @@ static const char *const components_columns[] = {
 static const char *const components_args[] = {"source"};
 
 static const url_tvf url_pattern_components_tvf = {
-    .name = "url_pattern_components",
-    .columns = components_columns,
-    .n_columns = 6,
-    .arg_names = components_args,
-    .n_args = 1,
-    .n_required = 1,
-    .cursor_size = sizeof(comp_cursor),
-    .close = components_close,
-    .filter = components_filter,
-    .column = components_column,
-};
+    URL_TVF_SHAPE("url_pattern_components", components_columns, components_args, 1, comp_cursor),
+    .close = components_close, .filter = components_filter,
+    .column = components_column};
 
 /* ------------------------------------------------------ registration */
 

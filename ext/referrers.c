@@ -110,18 +110,9 @@ static const char *const ref_columns[] = {"medium TEXT", "source TEXT", "term TE
 static const char *const ref_args[] = {"referrer", "page_url"};
 
 static const url_tvf url_referrer_tvf = {
-    .name = "url_referrer",
-    .columns = ref_columns,
-    .n_columns = URL_COUNT(ref_columns),
-    .arg_names = ref_args,
-    .n_args = 2,
-    .n_required = 1,
-    .cursor_size = sizeof(ref_cursor),
-    .open = ref_open,
-    .close = ref_close,
-    .filter = ref_filter,
-    .column = ref_column,
-};
+    URL_TVF_SHAPE("url_referrer", ref_columns, ref_args, 1, ref_cursor),
+    .open = ref_open, .close = ref_close,
+    .filter = ref_filter, .column = ref_column};
 
 /* ------------------------------------------------------------ scalars */
 

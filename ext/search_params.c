@@ -354,18 +354,9 @@ static const char *const sp_columns[] = {"name TEXT", "value TEXT"};
 static const char *const sp_args[] = {"input", "encoding"};
 
 static const url_tvf url_search_params_tvf = {
-    .name = "url_search_params",
-    .columns = sp_columns,
-    .n_columns = 2,
-    .arg_names = sp_args,
-    .n_args = 2,
-    .n_required = 1,
-    .cursor_size = sizeof(sp_cursor),
-    .open = sp_open,
-    .close = sp_close,
-    .filter = sp_filter,
-    .column = sp_column,
-};
+    URL_TVF_SHAPE("url_search_params", sp_columns, sp_args, 1, sp_cursor),
+    .open = sp_open, .close = sp_close,
+    .filter = sp_filter, .column = sp_column};
 
 /* ------------------------------------------------------ registration */
 

@@ -210,18 +210,9 @@ static void comp_column(url_tvf_cursor *cur, sqlite3_context *ctx, int i) {
 static const char *const comp_args[] = {"input"};
 
 static const url_tvf uri_components_tvf = {
-    .name = "uri_components",
-    .columns = comp_columns,
-    .n_columns = URL_COUNT(comp_columns),
-    .arg_names = comp_args,
-    .n_args = 1,
-    .n_required = 1,
-    .cursor_size = sizeof(uri_cursor),
-    .open = comp_open,
-    .close = comp_close,
-    .filter = comp_filter,
-    .column = comp_column,
-};
+    URL_TVF_SHAPE("uri_components", comp_columns, comp_args, 1, uri_cursor),
+    .open = comp_open, .close = comp_close,
+    .filter = comp_filter, .column = comp_column};
 
 /* ------------------------------------------------------------- resolution */
 

@@ -137,18 +137,9 @@ static const char *const ve_columns[] = {"error TEXT", "failure INTEGER",
 static const char *const ve_args[] = {"input", "base"};
 
 static const url_tvf url_validation_errors_tvf = {
-    .name = "url_validation_errors",
-    .columns = ve_columns,
-    .n_columns = 4,
-    .arg_names = ve_args,
-    .n_args = 2,
-    .n_required = 1,
-    .cursor_size = sizeof(ve_cursor),
-    .open = ve_open,
-    .close = ve_close,
-    .filter = ve_filter,
-    .column = ve_column,
-};
+    URL_TVF_SHAPE("url_validation_errors", ve_columns, ve_args, 1, ve_cursor),
+    .open = ve_open, .close = ve_close,
+    .filter = ve_filter, .column = ve_column};
 
 /* ------------------------------------------------------ registration */
 

@@ -106,32 +106,14 @@ static void result_error(sqlite3_context *ctx, sqlite3_str *msg) {
   sqlite3_free(z);
 }
 
-/*
-** Whether s[0..len) (which may hold NULs) is one of the names of a choice:
-** `entry` is "name" or "name|alias|...", the project's name then the
-** standards' own, compared ASCII case-insensitively (docs/conventions.md,
-** rule 3: ABNF rule names are case-insensitive, and so is every option).
-*/
-static int entry_names(const char *entry, const char *s, size_t len) {
-  for (const char *p = entry;;) {
-    size_t k = strcspn(p, "|");
-    if (k == len && url_ascii_case_eq(p, s, len)) return 1;
-    if (!p[k]) return 0;
-    p += k + 1;
-  }
-}
-
 int url_label_find(sqlite3_value *v, const char *const *names, int n, int *k) {
   const char *s;
   size_t len;
   int rc = url_arg_label(v, &s, &len);
   *k = -1;
   if (rc != URL_OK) return rc;
-  for (int i = 0; i < n; i++)
-    if (entry_names(names[i], s, len)) {
-      *k = i;
-      break;
-    }
+  /* "name|alias": the project's name then the standards' own */
+  *k = url_names_index(names, n, s, len);
   return URL_OK;
 }
 

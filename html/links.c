@@ -41,6 +41,7 @@
 */
 #include <string.h>
 
+#include "hash.h"
 #include "links.h"
 #include "parse.h"
 #include "sniff.h"
@@ -449,8 +450,7 @@ enum { IP_HTML = 1, IP_TEXT = 2 };
 /* An element's key: its namespace and name (h1-h6 one name, as their end
    tags close any of them). */
 static inline uint64_t name_key(int ns, const char *s, size_t n) {
-  uint64_t h = 14695981039346656037u ^ (uint64_t)ns;
-  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211u;
+  uint64_t h = url_fnv64(URL_FNV64_BASIS ^ (uint64_t)ns, s, n);
   return h ? h : 1;
 }
 
@@ -771,7 +771,7 @@ static int html_start_tag(html_links *w, const html_token *k) {
   if (e->id == T_OTHER && k->name_len == 5 && memcmp(k->name, "image", 5) == 0)
     e = elem_of("img", 3);
   int tag = e->id;
-  if (w->base_only == 3 && frameset_start(w, e, k)) {
+  if (w->walk == HTML_WALK_FRAMESET && frameset_start(w, e, k)) {
     w->frameset_at = k->offset;
     return HTML_PAUSE;
   }
@@ -871,7 +871,7 @@ static int html_start_tag(html_links *w, const html_token *k) {
   if (w->err) return w->err;
   set_foreign(w);
   w->rawtext = switch_state(&w->tok, tag);
-  if (w->base_only == 2) {
+  if (w->walk == HTML_WALK_LATE_META) {
     /* The late <meta>: "if the element has a charset attribute, and
        getting an encoding from its value results in an encoding ... change
        the encoding"; else http-equiv=Content-Type with a content that
@@ -889,10 +889,10 @@ static int html_start_tag(html_links *w, const html_token *k) {
     return HTML_PAUSE;
   }
   /* Inert: template contents; a body a frameset replaces. */
-  if (w->templates > 0 || !rows || w->base_only == 3) return 0;
+  if (w->templates > 0 || !rows || w->walk == HTML_WALK_FRAMESET) return 0;
   if (k->offset >= w->body_from && k->offset < w->frameset_at && tag != T_HTML)
     return 0; /* (the html element stays: its attributes are added) */
-  if (w->base_only) {
+  if (w->walk == HTML_WALK_BASE || w->walk == HTML_WALK_LATE_META) {
     if (tag != T_BASE) return 0;
     const html_attr *href = find_attr(k, "href");
     if (!href) return 0;
@@ -912,7 +912,7 @@ static int frameset_token(html_links *w, const html_token *k) {
   if (k->type != HTML_START_TAG) return 0;
   const struct elem *e = elem_of(k->name, k->name_len);
   if (e->id == T_NOFRAMES) switch_state(&w->tok, T_NOFRAMES);
-  if (w->base_only) return 0;
+  if (w->walk != HTML_WALK_LINKS) return 0;
   if (e->id == T_HTML ? !first_attr_of(w, &w->seen_manifest, k, "manifest")
                       : e->id != T_FRAME)
     return 0;
@@ -946,7 +946,7 @@ static int on_token(void *ctx, html_tokenizer *t, const html_token *k) {
   if (w->err) return w->err;
   if (k->offset > w->frameset_at) return frameset_token(w, k);
   if (k->type == HTML_CHARACTER) {
-    if (w->base_only == 3) frameset_text(w, k);
+    if (w->walk == HTML_WALK_FRAMESET) frameset_text(w, k);
     return 0;
   }
   if (k->type == HTML_START_TAG) {
@@ -969,7 +969,7 @@ static int on_token(void *ctx, html_tokenizer *t, const html_token *k) {
   if (k->type != HTML_END_TAG) return 0;
   w->rawtext = 0;
   html_open *cur = current(w);
-  if (w->base_only == 3 && !w->in_body && !w->templates &&
+  if (w->walk == HTML_WALK_FRAMESET && !w->in_body && !w->templates &&
       (eq_ci(k->name, k->name_len, "body") || eq_ci(k->name, k->name_len, "html") ||
        eq_ci(k->name, k->name_len, "br"))) {
     /* "in head", "after head": these end tags make the body */
@@ -999,7 +999,7 @@ static int on_token(void *ctx, html_tokenizer *t, const html_token *k) {
       }
     }
   }
-  if (w->base_only == 3 && !w->templates && k->name_len == 2 &&
+  if (w->walk == HTML_WALK_FRAMESET && !w->templates && k->name_len == 2 &&
       memcmp(k->name, "br", 2) == 0)
     w->frameset_ok = 0; /* </br> is <br> */
   html_end_tag(w, k);
@@ -1043,7 +1043,7 @@ static void frameset_prescan(html_links *w) {
   if (!has_tag(doc, n, "frameset")) return;
   html_links p;
   walk_init(&p, w->tok.mem, doc, n);
-  p.base_only = 3;
+  p.walk = HTML_WALK_FRAMESET;
   p.tok.want_text = 1;
   int rc = html_tokenize(&p.tok);
   if (rc == HTML_PAUSE) {
@@ -1096,7 +1096,7 @@ int html_encoding(const url_allocator *mem, const unsigned char *s, size_t n,
      undecoded document serves (windows-1252 is ASCII-compatible). */
   html_links w;
   walk_init(&w, mem, (const char *)s, n);
-  w.base_only = 2;
+  w.walk = HTML_WALK_LATE_META;
   if (html_tokenize(&w.tok) == HTML_PAUSE) {
     /* §13.2.3.4 "changing the encoding": UTF-16 as UTF-8, x-user-defined
        as windows-1252. */
@@ -1113,7 +1113,7 @@ int html_base_href(const url_allocator *mem, const char *doc, size_t n,
   if (!has_tag(doc, n, "base")) return 0;
   html_links w;
   walk_init(&w, mem, doc, n);
-  w.base_only = 1;
+  w.walk = HTML_WALK_BASE;
   frameset_prescan(&w);
   int rc = html_tokenize(&w.tok), found = 0;
   if (rc == HTML_PAUSE && w.base) {

@@ -68,10 +68,18 @@ typedef struct html_name_head {
   uint32_t head;       /* index + 1 in the stack; 0: none open */
 } html_name_head;
 
+/* Which walk an html_links runs: every link, or a prescan that only looks
+   for one thing (and reports no rows). */
+typedef enum html_walk {
+  HTML_WALK_LINKS,     /* every link (html_links_next) */
+  HTML_WALK_BASE,      /* the <base> prescan (html_base_href) */
+  HTML_WALK_LATE_META, /* the late <meta charset> */
+  HTML_WALK_FRAMESET   /* the frameset prescan */
+} html_walk;
+
 typedef struct html_links {
   html_tokenizer tok;
-  int base_only;             /* 1: the <base> prescan; 2: the late <meta>;
-                                3: the frameset prescan */
+  html_walk walk;
   int templates;             /* open HTML <template>s: contents inert */
   html_open *stack;          /* the stack of open elements (no html, head,
                                 body: they are below it) */
@@ -86,8 +94,8 @@ typedef struct html_links {
   int in_body, frameset_ok, rawtext; /* the frameset prescan's state */
   size_t body_from, frameset_at; /* a <frameset> replaces the body made at
                                     body_from (SIZE_MAX: none) */
-  int meta_enc;              /* base_only == 2: the late <meta>'s encoding */
-  const char *base;          /* base_only: the href found, or NULL */
+  int meta_enc;              /* HTML_WALK_LATE_META: the <meta>'s encoding */
+  const char *base;          /* HTML_WALK_BASE: the href found, or NULL */
   size_t base_len;
 } html_links;
 

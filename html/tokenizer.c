@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "charref.h"
+#include "hash.h"
 #include "tokenizer.h"
 #include "utf8.h"
 
@@ -217,9 +218,7 @@ static void new_attr(T *t) {
 }
 
 static uint32_t name_hash(const char *s, size_t n) {
-  uint32_t h = 2166136261u;
-  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
-  return h;
+  return url_fnv32(URL_FNV32_BASIS, s, n);
 }
 
 static int same_name(T *t, const html_attr *a, const char *s, size_t n) {

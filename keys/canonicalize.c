@@ -117,11 +117,7 @@ const char url_canon_profile_list[] =
 static int lower(unsigned char c) { return c >= 'A' && c <= 'Z' ? c | 0x20 : c; }
 
 int url_canon_profile_lookup(const char *name, size_t n) {
-  for (int p = 0; p < URL_CANON_PROFILES; p++)
-    if (strlen(url_canon_profile_names[p]) == n &&
-        url_ascii_case_eq(url_canon_profile_names[p], name, n))
-      return p;
-  return -1;
+  return url_names_index(url_canon_profile_names, URL_CANON_PROFILES, name, n);
 }
 
 const char *url_canon_profile_name(url_canon_profile p) {

@@ -24,6 +24,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "idna.h"
 #include "utf8.h"
 
 #define FLAGS_STD3 (IDN2_NONTRANSITIONAL | IDN2_USE_STD3_ASCII_RULES)
@@ -168,13 +169,6 @@ int url_idna2008_to_ascii(const char *in, size_t n, url_buf *out, int *why) {
   return rc;
 }
 
-/* Does some label of the ASCII name s[0..n) start with "xn--"? */
-static int has_a_label(const char *s, size_t n) {
-  for (size_t i = 0; i + 4 <= n; i++)
-    if ((i == 0 || s[i - 1] == '.') && memcmp(s + i, "xn--", 4) == 0) return 1;
-  return 0;
-}
-
 int url_idna2008_to_unicode(const char *in, size_t n, url_buf *out,
                             int *why) {
   size_t start = out->len;
@@ -182,7 +176,7 @@ int url_idna2008_to_unicode(const char *in, size_t n, url_buf *out,
   url_buf a;
   url_buf_init_like(&a, out, st, sizeof st, 4096);
   int rc = url_idna2008_to_ascii(in, n, &a, why);
-  if (rc == URL_OK && !has_a_label(a.ptr, a.len)) {
+  if (rc == URL_OK && !url_has_xn_label(a.ptr, a.len)) {
     url_buf_append(out, a.ptr, a.len);
     rc = out->err;
   } else if (rc == URL_OK) {

@@ -2,6 +2,7 @@
 ** Public suffix, registrable domain and same site: lists opened, then looked
 ** up in their own rule table (psl_table.h) or by libpsl (see psl.h).
 */
+#include "hash.h"
 #include "parse.h"
 #include "psl.h"
 
@@ -210,16 +211,7 @@ static int data_build(url_psl_data *d, const url_allocator *mem, char *buf,
 /* A hash of a file's bytes, so that a file rewritten within one tick of
    the file system's clock, at the same size, is still told apart. */
 static uint64_t content_hash(const char *p, size_t n) {
-  uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
-  size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    uint64_t w;
-    memcpy(&w, p + i, 8);
-    h = (h ^ w) * 0xd6e8feb86659fd93ull;
-    h ^= h >> 32;
-  }
-  for (; i < n; i++) h = (h ^ (unsigned char)p[i]) * 0x100000001b3ull;
-  return h;
+  return url_fnv64(URL_FNV64_BASIS ^ n, p, n);
 }
 
 /* ----------------------------------------------------------- registry */

@@ -264,10 +264,10 @@ static void policy(void) {
   };
   for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
     BUF(out);
-    int chk;
-    size_t at, len;
-    int rc = dec_display_host(p, DEC_UNICODE16, NULL, cases[k].host,
-                              strlen(cases[k].host), &out, &chk, &at, &len);
+    dec_verdict v;
+    int rc = dec_display_host(dec_policy_at(p, DEC_UNICODE16), NULL, cases[k].host,
+                              strlen(cases[k].host), &out, &v);
+    int chk = v.check;
     if (!check(rc == URL_OK && out.len == strlen(cases[k].shown) &&
                !memcmp(out.ptr, cases[k].shown, out.len) &&
                chk == cases[k].check))
@@ -278,7 +278,7 @@ static void policy(void) {
   /* Top domains: a skeleton match, not the domain itself nor under it. */
   static const char list[] = "# top\nexample.com\n\ngoogle.com\r\n  paypal.com  \nnot a domain\n";
   dec_domains *d;
-  if (check(dec_domains_new(p, DEC_UNICODE16, list, sizeof list - 1, &d) ==
+  if (check(dec_domains_new(dec_policy_at(p, DEC_UNICODE16), list, sizeof list - 1, &d) ==
             URL_OK)) {
     check_named(dec_domains_count(d) == 3, "top domains count");
     static const struct {
@@ -291,7 +291,7 @@ static void policy(void) {
     for (size_t k = 0; k < sizeof m / sizeof *m; k++) {
       size_t len;
       int rc;
-      const char *t = dec_domains_match(p, DEC_UNICODE16, d, m[k].host,
+      const char *t = dec_domains_match(dec_policy_at(p, DEC_UNICODE16), d, m[k].host,
                                         strlen(m[k].host), &len, &rc);
       int ok = rc == URL_OK && (m[k].match ? t && len == strlen(m[k].match) &&
                                                  !memcmp(t, m[k].match, len)
@@ -306,7 +306,7 @@ static void policy(void) {
   } sk[] = {{"ħello", "hello"}, {"ӏ", "i"}, {"pœ", "poe"}, {"ł", "l"}};
   for (size_t k = 0; k < sizeof sk / sizeof *sk; k++) {
     BUF(out);
-    dec_host_skeleton(p, DEC_UNICODE16, sk[k].host, strlen(sk[k].host), &out);
+    dec_host_skeleton(dec_policy_at(p, DEC_UNICODE16), sk[k].host, strlen(sk[k].host), &out);
     if (!check(out.len == strlen(sk[k].skel) && !memcmp(out.ptr, sk[k].skel, out.len)))
       printf("FAIL host skeleton of %s: %.*s\n", sk[k].host, (int)out.len, out.ptr);
     url_buf_free(&out);

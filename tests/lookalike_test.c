@@ -100,7 +100,7 @@ static void edit_false_positives(const url_psl_list *psl) {
 static dec_targets *targets(const dec_policy *p, const url_psl_list *psl,
                             const dec_combo_lists *cl, const char *text) {
   dec_targets *t = NULL;
-  if (!check(dec_targets_new(p, DEC_UNICODE16, psl, cl, S(text), &t) ==
+  if (!check(dec_targets_new(dec_policy_at(p, DEC_UNICODE16), psl, cl, S(text), &t) ==
              URL_OK))
     printf("FAIL dec_targets_new\n");
   return t;

@@ -40,6 +40,22 @@ static inline FILE *shared_open(const char *rel, const char *mode) {
   return f;
 }
 
+/* Whether `rel` is readable under the shared directory.  When it is not,
+   prints "skipped: WHAT (PATH missing)" so that a program runs its own
+   cases and says which third-party sections it left out, rather than
+   ending as shared_open() does. */
+static inline int shared_have(const char *rel, const char *what) {
+  char p[4096];
+  FILE *f = fopen(shared_path(p, sizeof p, rel), "rb");
+  if (f) {
+    fclose(f);
+    return 1;
+  }
+  printf("skipped: %s (%s missing: tests read ../shared beside the checkout, "
+         "or make SHARED_DIR=DIR)\n", what, p);
+  return 0;
+}
+
 /* The path of `rel` under the shared directory, in buf, once it is known to
    be readable (else the program ends as shared_open's does). */
 static inline const char *shared_file(char *buf, size_t n, const char *rel) {

@@ -10,6 +10,7 @@
 ** unreserved ones (§6.2.2.2, core's url_pct_normalize), or the legacy
 ** %uXXXX form too.
 */
+#include "chars.h"
 #include "percent.h"
 #include "uri.h"
 
@@ -21,18 +22,11 @@ const char *const uri_set_names[URI_SET_COUNT] = {
 const char *const uri_decode_names[URI_DECODE_COUNT] = {"all", "unreserved",
                                                         "legacy"};
 
-#define ALNUM(c) (((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z') || \
-                  ((c) >= '0' && (c) <= '9'))
-#define UNRES(c) (ALNUM(c) || (c) == '-' || (c) == '.' || (c) == '_' || (c) == '~')
-#define SUB(c) ((c) == '!' || (c) == '$' || (c) == '&' || (c) == '\'' || \
-                (c) == '(' || (c) == ')' || (c) == '*' || (c) == '+' ||  \
-                (c) == ',' || (c) == ';' || (c) == '=')
-#define JS_COMPONENT(c) (UNRES(c) || (c) == '!' || (c) == '\'' || (c) == '(' || \
+#define JS_COMPONENT(c) (URI_IS_UNRES(c) || (c) == '!' || (c) == '\'' || (c) == '(' || \
                          (c) == ')' || (c) == '*')
 #define JS_URI(c) (JS_COMPONENT(c) || (c) == ';' || (c) == ',' || (c) == '/' || \
                    (c) == '?' || (c) == ':' || (c) == '@' || (c) == '&' ||     \
                    (c) == '=' || (c) == '+' || (c) == '$' || (c) == '#')
-#define PCHAR(c) (UNRES(c) || SUB(c) || (c) == ':' || (c) == '@')
 /* An RFC 3986 set keeps the bytes `keep`: every other one, '%' and
    non-ASCII included, is encoded. */
 #define KEEP(keep, c, set) ((c) < 128 && (keep) ? 0 : 1u << (set))
@@ -47,13 +41,13 @@ const char *const uri_decode_names[URI_DECODE_COUNT] = {"all", "unreserved",
              WHATWG(URL_USERINFO, c, URI_SET_USERINFO) |                    \
              WHATWG(URL_COMPONENT, c, URI_SET_COMPONENT) |                  \
              WHATWG(URL_FORM, c, URI_SET_FORM) |                            \
-             KEEP(UNRES(c), c, URI_SET_UNRESERVED) |                        \
-             KEEP(PCHAR(c), c, URI_SET_PCHAR) |                             \
-             KEEP(UNRES(c) || SUB(c), c, URI_SET_REG_NAME) |                \
-             KEEP(UNRES(c) || SUB(c) || (c) == ':', c, URI_SET_RFC_USERINFO) | \
-             KEEP(PCHAR(c) || (c) == '/', c, URI_SET_RFC_PATH) |            \
-             KEEP(PCHAR(c) || (c) == '/' || (c) == '?', c, URI_SET_RFC_QUERY) | \
-             KEEP(PCHAR(c) || (c) == '/' || (c) == '?', c, URI_SET_RFC_FRAGMENT) | \
+             KEEP(URI_IS_UNRES(c), c, URI_SET_UNRESERVED) |                        \
+             KEEP(URI_IS_PCHAR(c), c, URI_SET_PCHAR) |                             \
+             KEEP(URI_IS_UNRES(c) || URI_IS_SUB(c), c, URI_SET_REG_NAME) |                \
+             KEEP(URI_IS_UNRES(c) || URI_IS_SUB(c) || (c) == ':', c, URI_SET_RFC_USERINFO) | \
+             KEEP(URI_IS_PCHAR(c) || (c) == '/', c, URI_SET_RFC_PATH) |            \
+             KEEP(URI_IS_PCHAR(c) || (c) == '/' || (c) == '?', c, URI_SET_RFC_QUERY) | \
+             KEEP(URI_IS_PCHAR(c) || (c) == '/' || (c) == '?', c, URI_SET_RFC_FRAGMENT) | \
              KEEP(JS_URI(c), c, URI_SET_URI))
 
 static const uint16_t enc_cls[256] = URL_CLASS_TABLE(ENC_CLASS);
@@ -69,7 +63,6 @@ int uri_set_encodes(uri_set set, unsigned char byte) {
 }
 
 void uri_escape_keep(url_buf *out, const char *s, size_t n, uri_set set) {
-  static const char hex[] = "0123456789ABCDEF";
   const unsigned char *u = (const unsigned char *)s;
   size_t run = 0;
   for (size_t i = 0; i < n; i++) {
@@ -79,8 +72,7 @@ void uri_escape_keep(url_buf *out, const char *s, size_t n, uri_set set) {
     }
     if (!(enc_cls[u[i]] & (1u << set))) continue;
     url_buf_append(out, s + run, i - run);
-    char esc[3] = {'%', hex[u[i] >> 4], hex[u[i] & 15]};
-    url_buf_append(out, esc, 3);
+    url_pct_escape(out, u[i]);
     run = i + 1;
   }
   url_buf_append(out, s + run, n - run);

@@ -4,12 +4,11 @@
 */
 #include <string.h>
 
+#include "chars.h"
 #include "idna.h"
 #include "percent.h"
 #include "uri.h"
 #include "utf8.h"
-
-static const char hex[] = "0123456789ABCDEF";
 
 /* s[0..n) with every non-ASCII byte percent-encoded (§3.1 step 2). */
 static void encode_non_ascii(url_buf *out, const char *s, size_t n) {
@@ -18,8 +17,7 @@ static void encode_non_ascii(url_buf *out, const char *s, size_t n) {
     unsigned char c = (unsigned char)s[i];
     if (c < 0x80) continue;
     url_buf_append(out, s + run, i - run);
-    char esc[3] = {'%', hex[c >> 4], hex[c & 15]};
-    url_buf_append(out, esc, 3);
+    url_pct_escape(out, c);
     run = i + 1;
   }
   url_buf_append(out, s + run, n - run);
@@ -30,7 +28,7 @@ static void encode_non_ascii(url_buf *out, const char *s, size_t n) {
    character is unreserved or a sub-delim (RFC 3986 §3.2.2). */
 static int reg_name_chars(const char *h, size_t n) {
   for (size_t i = 0; i < n; i++)
-    if (!url_is_unreserved((unsigned char)h[i]) && (!h[i] || !strchr("!$&'()*+,;=", h[i]))) return 0;
+    if (!URI_IS_UNRES(h[i]) && !URI_IS_SUB(h[i])) return 0;
   return 1;
 }
 

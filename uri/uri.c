@@ -21,6 +21,7 @@
 */
 #include <string.h>
 
+#include "chars.h"
 #include "percent.h"
 #include "uri.h"
 #include "utf8.h"
@@ -52,27 +53,18 @@ enum {
   CL_QUERY = 1 << 11   /* query, fragment: pchar / "/" / "?" */
 };
 
-#define IS_ALPHA(c) (((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z'))
-#define IS_DIGIT(c) ((c) >= '0' && (c) <= '9')
-#define IS_HEX(c) (IS_DIGIT(c) || ((c) >= 'a' && (c) <= 'f') || ((c) >= 'A' && (c) <= 'F'))
-#define IS_UNRES(c) (IS_ALPHA(c) || IS_DIGIT(c) || (c) == '-' || (c) == '.' || \
-                     (c) == '_' || (c) == '~')
-#define IS_SUB(c) ((c) == '!' || (c) == '$' || (c) == '&' || (c) == '\'' || \
-                   (c) == '(' || (c) == ')' || (c) == '*' || (c) == '+' ||  \
-                   (c) == ',' || (c) == ';' || (c) == '=')
-#define IS_PCHAR(c) (IS_UNRES(c) || IS_SUB(c) || (c) == ':' || (c) == '@')
 #define CLASS_OF(c)                                                           \
-  (uint16_t)((IS_ALPHA(c) ? CL_ALPHA : 0) | (IS_DIGIT(c) ? CL_DIGIT : 0) |   \
-             (IS_HEX(c) ? CL_HEX : 0) |                                      \
-             (IS_ALPHA(c) || IS_DIGIT(c) || (c) == '+' || (c) == '-' ||      \
+  (uint16_t)((URI_IS_ALPHA(c) ? CL_ALPHA : 0) | (URI_IS_DIGIT(c) ? CL_DIGIT : 0) |   \
+             (URI_IS_HEX(c) ? CL_HEX : 0) |                                      \
+             (URI_IS_ALPHA(c) || URI_IS_DIGIT(c) || (c) == '+' || (c) == '-' ||      \
                       (c) == '.' ? CL_SCHEME : 0) |                          \
-             (IS_UNRES(c) ? CL_UNRES : 0) | (IS_SUB(c) ? CL_SUB : 0) |       \
-             (IS_UNRES(c) || IS_SUB(c) ? CL_REG : 0) |                       \
-             (IS_UNRES(c) || IS_SUB(c) || (c) == ':' ? CL_USER : 0) |        \
-             (IS_PCHAR(c) ? CL_PCHAR : 0) |                                  \
-             (IS_PCHAR(c) && (c) != ':' ? CL_SEGNC : 0) |                    \
-             (IS_PCHAR(c) || (c) == '/' ? CL_PATH : 0) |                     \
-             (IS_PCHAR(c) || (c) == '/' || (c) == '?' ? CL_QUERY : 0))
+             (URI_IS_UNRES(c) ? CL_UNRES : 0) | (URI_IS_SUB(c) ? CL_SUB : 0) |       \
+             (URI_IS_UNRES(c) || URI_IS_SUB(c) ? CL_REG : 0) |                       \
+             (URI_IS_UNRES(c) || URI_IS_SUB(c) || (c) == ':' ? CL_USER : 0) |        \
+             (URI_IS_PCHAR(c) ? CL_PCHAR : 0) |                                  \
+             (URI_IS_PCHAR(c) && (c) != ':' ? CL_SEGNC : 0) |                    \
+             (URI_IS_PCHAR(c) || (c) == '/' ? CL_PATH : 0) |                     \
+             (URI_IS_PCHAR(c) || (c) == '/' || (c) == '?' ? CL_QUERY : 0))
 
 static const uint16_t cls[256] = URL_CLASS_TABLE(CLASS_OF);
 
@@ -137,11 +129,11 @@ static size_t scan(const unsigned char *s, size_t i, size_t n, uint16_t mask,
 /* dec-octet at s[*i] (no leading zero, at most 255); advances *i. */
 static int dec_octet(const unsigned char *s, size_t n, size_t *i) {
   size_t k = *i;
-  if (k >= n || !IS_DIGIT(s[k])) return 0;
+  if (k >= n || !URI_IS_DIGIT(s[k])) return 0;
   unsigned v = 0;
   size_t start = k;
-  while (k < n && IS_DIGIT(s[k]) && k - start < 3) v = v * 10 + (s[k++] - '0');
-  if (k < n && IS_DIGIT(s[k])) return 0;           /* four digits */
+  while (k < n && URI_IS_DIGIT(s[k]) && k - start < 3) v = v * 10 + (s[k++] - '0');
+  if (k < n && URI_IS_DIGIT(s[k])) return 0;           /* four digits */
   if (k - start > 1 && s[start] == '0') return 0;  /* leading zero */
   if (v > 255) return 0;
   *i = k;
@@ -188,9 +180,9 @@ static long ipv6_check(const unsigned char *s, size_t n) {
   for (;;) {
     /* a piece: h16, or (last) an IPv4address */
     size_t start = i;
-    while (i < n && IS_HEX(s[i]) && i - start < 4) i++;
+    while (i < n && URI_IS_HEX(s[i]) && i - start < 4) i++;
     if (i == start) return (long)i;
-    if (i < n && (s[i] == '.' || (IS_HEX(s[i]) && i - start == 4))) {
+    if (i < n && (s[i] == '.' || (URI_IS_HEX(s[i]) && i - start == 4))) {
       if (s[i] != '.') return (long)i; /* five hex digits */
       size_t k = start;
       if (!ipv4_at(s, n, &k)) return (long)start;
@@ -226,7 +218,7 @@ int uri_is_ipv6(const char *s, size_t n) {
    offset where it stops. */
 static long ipvfuture_check(const unsigned char *s, size_t n) {
   size_t i = 1; /* s[0] is 'v' or 'V' */
-  while (i < n && IS_HEX(s[i])) i++;
+  while (i < n && URI_IS_HEX(s[i])) i++;
   if (i == 1) return 1;
   if (i >= n || s[i] != '.') return (long)i;
   i++;
@@ -287,7 +279,7 @@ static int authority(const unsigned char *s, size_t n, size_t *i, int na,
   uri_component at = URI_HOST;
   if (k < n && s[k] == ':') {
     size_t q = ++k;
-    while (k < n && IS_DIGIT(s[k])) k++;
+    while (k < n && URI_IS_DIGIT(s[k])) k++;
     set(p, URI_PORT, q, k);
     at = URI_PORT;
   }
