@@ -68,7 +68,7 @@ static const growth_case GROWTH[] = {
     {"url_referrer gbk keyword", "'http://www.baidu.com/s?wd=' || " R("'%C4%E3'"), "(SELECT length(term) FROM url_referrer(a))"},
     {"url_referrer regex keyword", "'http://1.cz/' || " R("'x/'"), "(SELECT medium FROM url_referrer(a))"},
     {"url_referrer hidden redir", "'http://go.mail.ru/' || " R("'redir?'"), "(SELECT medium FROM url_referrer(a))"},
-    {"url_channel long query", "'https://a/?' || " R("'utm_x=1&'") " || 'gclid=1'", "url_channel(a, 'https://t.co/')"},
+    {"url_channel long query", "'https://a/?' || " R("'utm_x=1&'") " || 'gclid=1'", "url_channel('https://t.co/', a)"},
     {"url_links foreign closed by HTML end tags", R("'<div><svg><g>'") " || " R("'</div>'") " || '<a href=x>'", "(SELECT count(*) FROM url_links(a, 'https://a/'))"},
     {"url_links end tags in foreign content", "'<svg>' || " R("'<b><g></i></a>'"), "(SELECT count(*) FROM url_links(a, 'https://a/'))"},
     {"url_links adoption agency", R("'<a href=x><div>'") " || " R("'</a>'"), "(SELECT count(*) FROM url_links(a, 'https://a/'))"},

@@ -8,7 +8,7 @@
 **   -- search | Google | sqlite url
 **   SELECT url_referrer_medium('https://t.co/x');            -- social
 **   SELECT url_referrer_source('https://chatgpt.com/');      -- ChatGPT
-**   SELECT url_channel('https://ex.com/?gclid=1');            -- Paid Search
+**   SELECT url_channel(NULL, 'https://ex.com/?gclid=1');      -- Paid Search
 **
 ** url_referrer(referrer [, page_url]): one row, none when the referrer is
 ** NULL, empty, not a valid URL or has no host.  Columns:
@@ -22,7 +22,7 @@
 **   backlink  the search again on the engine: https://host/ + the list's
 **             backlink with the keyword; NULL without either
 ** url_referrer_medium / url_referrer_source: those columns as scalars.
-** url_channel(page_url [, referrer]): GA4's default channel group.
+** url_channel(referrer [, page_url]): GA4's default channel group.
 */
 #include "ext.h"
 #include "referrer.h"
@@ -159,18 +159,26 @@ static void url_fn_referrer(sqlite3_context *ctx, int argc, sqlite3_value **argv
   url_call_end(&c);
 }
 
-/* url_channel(page_url [, referrer]) */
+/*
+** url_channel(referrer [, page_url]): the referrer first, as in
+** url_referrer (docs/conventions.md).  A NULL, empty or invalid referrer is
+** a visit without one (direct); a NULL page_url is not given; a page_url
+** that is not a URL gives NULL (its parameters decide the channel).
+*/
 static void url_fn_channel(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   url_call c;
   url_call_begin(&c, ctx);
-  int rc = parse_opt(&c.u, argv, argc, 0);
+  int rrc = parse_opt(&c.b, argv, argc, 0);
+  int prc = parse_opt(&c.u, argv, argc, 1);
+  int rc = URL_OK;
+  if (rrc != URL_OK && rrc != URL_FAILURE) rc = rrc;
+  else if (prc != URL_OK && (prc != URL_FAILURE || (argc > 1 &&
+           sqlite3_value_type(argv[1]) != SQLITE_NULL)))
+    rc = prc;
   if (rc == URL_OK) {
-    int rrc = parse_opt(&c.b, argv, argc, 1);
-    if (rrc != URL_OK && rrc != URL_FAILURE) rc = rrc;
     ref_session s;
-    if (rc == URL_OK)
-      rc = ref_session_of(&c.u, rrc == URL_OK ? &c.b : NULL,
-                          url_conn_psl(url_fn_conn(ctx)), &url_mem_sqlite, &c.out, &s);
+    rc = ref_session_of(prc == URL_OK ? &c.u : NULL, rrc == URL_OK ? &c.b : NULL,
+                        url_conn_psl(url_fn_conn(ctx)), &url_mem_sqlite, &c.out, &s);
     if (rc == URL_OK)
       sqlite3_result_text(ctx, ref_channel(s.source, s.medium, s.campaign), -1,
                           SQLITE_STATIC);

@@ -124,7 +124,7 @@ static int utm(url_str q, const char *name, url_buf *b, size_t *at, size_t *n) {
 int ref_session_of(const url *page, const url *r, const url_psl_list *psl,
                    const url_allocator *mem, url_buf *b, ref_session *s) {
   static const char direct[] = "(direct)", none[] = "(none)", not_set[] = "(not set)";
-  url_str q = url_query(page);
+  url_str q = page ? url_query(page) : (url_str){NULL, 0};
   size_t at[3], n[3];
   int src = utm(q, "utm_source", b, &at[0], &n[0]);
   int med = utm(q, "utm_medium", b, &at[1], &n[1]);

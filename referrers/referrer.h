@@ -77,7 +77,8 @@ typedef struct ref_session {
 } ref_session;
 
 /*
-** The session of a visit to page from the referrer r (NULL: none): the
+** The session of a visit to page (NULL: unknown) from the referrer r
+** (NULL: none): the
 ** page's utm_source / utm_medium / utm_campaign when it has utm_source or
 ** utm_medium (a missing one "(not set)"); else a click id's source and
 ** medium (own_lists.tsv: gclid gives google / cpc, ...); else the referrer's

@@ -1,5 +1,5 @@
 -- url_referrer(referrer [, page_url]), url_referrer_medium,
--- url_referrer_source, url_channel(page_url [, referrer]) (ext/referrers.c).
+-- url_referrer_source, url_channel(referrer [, page_url]) (ext/referrers.c).
 -- Expected values: Matomo's lists (../shared/referrers) and GA4's default
 -- channel group rules; tests/referrers_test.c has every list entry.
 -- Convention: sql-tests/README.md.
@@ -112,35 +112,42 @@ INSERT INTO checks VALUES
       LEFT JOIN url_referrer(visits.ref, visits.page) AS r),
    'search,social,-,-,internal'),
   ('join/channels',
-   (SELECT group_concat(url_channel(page, ref), ',') FROM visits),
+   (SELECT group_concat(url_channel(ref, page), ',') FROM visits),
    'Organic Search,Paid Social,Paid Search,Direct,Direct');
 
 -- --------------------------------------------------------- url_channel
 INSERT INTO checks VALUES
-  ('channel/null page', url_channel(NULL), NULL),
-  ('channel/null page with referrer', url_channel(NULL, 'https://t.co/'), NULL),
-  ('channel/invalid page', url_channel('not a url'), NULL),
-  ('channel/direct', url_channel('https://ex.com/'), 'Direct'),
-  ('channel/null referrer', url_channel('https://ex.com/', NULL), 'Direct'),
-  ('channel/empty referrer', url_channel('https://ex.com/', ''), 'Direct'),
-  ('channel/invalid referrer', url_channel('https://ex.com/', 'ht tp://'), 'Direct'),
-  ('channel/organic search', url_channel('https://ex.com/', 'https://www.bing.com/'), 'Organic Search'),
-  ('channel/organic social', url_channel('https://ex.com/', 'https://www.reddit.com/r/x'), 'Organic Social'),
-  ('channel/referral', url_channel('https://ex.com/', 'https://news.example.org/'), 'Referral'),
-  ('channel/ai is referral', url_channel('https://ex.com/', 'https://perplexity.ai/'), 'Referral'),
-  ('channel/email', url_channel('https://ex.com/?utm_source=newsletter&utm_medium=Email'), 'Email'),
-  ('channel/cpc', url_channel('https://ex.com/?utm_source=google&utm_medium=cpc'), 'Paid Search'),
-  ('channel/gclid', url_channel('https://ex.com/?gclid=x'), 'Paid Search'),
-  ('channel/msclkid', url_channel('https://ex.com/?msclkid=x'), 'Paid Search'),
+  -- the referrer first (docs/conventions.md); NULL referrer: none (a direct
+  -- visit); NULL page_url: not given, as leaving it out; an invalid one: NULL
+  ('channel/null referrer, no page', url_channel(NULL), 'Direct'),
+  ('channel/null both', url_channel(NULL, NULL), 'Direct'),
+  ('channel/null page with referrer', url_channel('https://t.co/', NULL), 'Organic Social'),
+  ('channel/referrer alone', url_channel('https://t.co/'), 'Organic Social'),
+  ('channel/referrer first',
+   url_channel('https://www.bing.com/search?q=x', 'https://shop.example/'), 'Organic Search'),
+  ('channel/invalid page', url_channel(NULL, 'not a url'), NULL),
+  ('channel/invalid page with referrer', url_channel('https://t.co/', 'not a url'), NULL),
+  ('channel/direct', url_channel(NULL, 'https://ex.com/'), 'Direct'),
+  ('channel/null referrer', url_channel(NULL, 'https://ex.com/'), 'Direct'),
+  ('channel/empty referrer', url_channel('', 'https://ex.com/'), 'Direct'),
+  ('channel/invalid referrer', url_channel('ht tp://', 'https://ex.com/'), 'Direct'),
+  ('channel/organic search', url_channel('https://www.bing.com/', 'https://ex.com/'), 'Organic Search'),
+  ('channel/organic social', url_channel('https://www.reddit.com/r/x', 'https://ex.com/'), 'Organic Social'),
+  ('channel/referral', url_channel('https://news.example.org/', 'https://ex.com/'), 'Referral'),
+  ('channel/ai is referral', url_channel('https://perplexity.ai/', 'https://ex.com/'), 'Referral'),
+  ('channel/email', url_channel(NULL, 'https://ex.com/?utm_source=newsletter&utm_medium=Email'), 'Email'),
+  ('channel/cpc', url_channel(NULL, 'https://ex.com/?utm_source=google&utm_medium=cpc'), 'Paid Search'),
+  ('channel/gclid', url_channel(NULL, 'https://ex.com/?gclid=x'), 'Paid Search'),
+  ('channel/msclkid', url_channel(NULL, 'https://ex.com/?msclkid=x'), 'Paid Search'),
   ('channel/cross-network',
-   url_channel('https://ex.com/?utm_source=google&utm_medium=cpc&utm_campaign=Cross-network'),
+   url_channel(NULL, 'https://ex.com/?utm_source=google&utm_medium=cpc&utm_campaign=Cross-network'),
    'Cross-network'),
   ('channel/shopping',
-   url_channel('https://ex.com/?utm_source=google&utm_medium=cpc&utm_campaign=shopping'),
+   url_channel(NULL, 'https://ex.com/?utm_source=google&utm_medium=cpc&utm_campaign=shopping'),
    'Paid Shopping'),
-  ('channel/unassigned', url_channel('https://ex.com/?utm_source=foo&utm_medium=bar'), 'Unassigned'),
-  ('channel/encoded utm', url_channel('https://ex.com/?utm_source=x&utm_medium=%65mail'), 'Email'),
-  ('channel/push', url_channel('https://ex.com/?utm_source=app&utm_medium=web-push'),
+  ('channel/unassigned', url_channel(NULL, 'https://ex.com/?utm_source=foo&utm_medium=bar'), 'Unassigned'),
+  ('channel/encoded utm', url_channel(NULL, 'https://ex.com/?utm_source=x&utm_medium=%65mail'), 'Email'),
+  ('channel/push', url_channel(NULL, 'https://ex.com/?utm_source=app&utm_medium=web-push'),
    'Mobile Push Notifications');
 
 -- ------------------------------------------------------------- misuse
