@@ -144,9 +144,11 @@ int ref_session_of(const url *page, const url *r, const url_psl_list *psl,
     url_str name, value;
     while (url_sp_next_raw(q.s, q.n, &pos, &name, &value))
       if (name.n == ref_clickids[k].n &&
-          !memcmp(name.s, ref_clickids[k].name, name.n)) {
-        s->source = (url_str){ref_clickids[k].source, strlen(ref_clickids[k].source)};
-        s->medium = (url_str){ref_clickids[k].medium, strlen(ref_clickids[k].medium)};
+          !memcmp(name.s, ref_str(ref_clickids[k].name), name.n)) {
+        const char *cs = ref_str(ref_clickids[k].source);
+        const char *cm = ref_str(ref_clickids[k].medium);
+        s->source = (url_str){cs, strlen(cs)};
+        s->medium = (url_str){cm, strlen(cm)};
         return URL_OK;
       }
   }

@@ -31,7 +31,7 @@ const ref_entry *ref_find(const char *s, size_t n) {
     uint16_t v = ref_slots[i];
     if (!v) return NULL;
     const ref_entry *e = &ref_entries[v - 1];
-    if (e->n == n && memcmp(e->key, s, n) == 0) return e;
+    if (e->n == n && memcmp(ref_str(e->key), s, n) == 0) return e;
   }
 }
 
@@ -237,7 +237,8 @@ static int decode_term(const ref_engine *eng, const unsigned char *s, size_t n,
   size_t at = term->len;
   int first = URL_ENC_NONE;
   for (int k = 0; k < 3 && eng && eng->charsets[k]; k++) {
-    int enc = url_encoding_get(eng->charsets[k], strlen(eng->charsets[k]));
+    const char *label = ref_str(eng->charsets[k]);
+    int enc = url_encoding_get(label, strlen(label));
     if (enc == URL_ENC_NONE) continue;
     if (first == URL_ENC_NONE) first = enc;
     if (!eng->charsets[1]) break;
@@ -365,7 +366,7 @@ static int hidden_match(const ref_engine *eng, url_str s,
     const ref_pattern *p = &ref_patterns[eng->hidden0 + k];
     switch (p->kind) {
       case REF_H_EXACT:
-        *hit = s.n == p->n && memcmp(s.s, p->text, p->n) == 0;
+        *hit = s.n == p->n && memcmp(s.s, ref_str(p->text), p->n) == 0;
         break;
       case REF_H_EMPTY: /* /^$/: nothing after the host ("/" for http) */
         *hit = s.n == 0 || (s.n == 1 && s.s[0] == '/');
@@ -374,11 +375,11 @@ static int hidden_match(const ref_engine *eng, url_str s,
         *hit = 1;
         break;
       case REF_H_SEQ:
-        *hit = contains_seq(s, p->text, p->n);
+        *hit = contains_seq(s, ref_str(p->text), p->n);
         break;
       case REF_H_REGEX: {
         url_str m;
-        int rc = regex_group(p->text, p->n, s.s, s.n, 0, mem, &m);
+        int rc = regex_group(ref_str(p->text), p->n, s.s, s.n, 0, mem, &m);
         if (rc == URL_NOMEM) return rc;
         *hit = rc == URL_OK;
         break;
@@ -426,7 +427,7 @@ static int search_keyword(const url *r, const ref_engine *eng,
     url_str v;
     if (p->kind == REF_P_REGEX) {
       url_str href = url_href(r);
-      rc = regex_group(p->text, p->n, href.s, href.n, 1, mem, &v);
+      rc = regex_group(ref_str(p->text), p->n, href.s, href.n, 1, mem, &v);
       if (rc == URL_NOMEM) return rc;
       if (rc == URL_OK) {
         rc = keyword_from(eng, v.s, v.n, term, has_term);
@@ -435,7 +436,8 @@ static int search_keyword(const url *r, const ref_engine *eng,
       rc = URL_OK;
       continue;
     }
-    if (!find_param(query, p->text, p->n, &v) && !find_param(frag, p->text, p->n, &v))
+    if (!find_param(query, ref_str(p->text), p->n, &v) &&
+        !find_param(frag, ref_str(p->text), p->n, &v))
       continue;
     rc = keyword_from(eng, v.s, v.n, term, has_term);
     if (rc != URL_OK || *has_term) break;
@@ -476,7 +478,7 @@ int ref_classify(const url *r, const url *page, const url_psl_list *psl,
   const ref_entry *whole = suffix_hits(host, path, &t);
   if (t.ai >= 0) {
     o->medium = REF_M_AI;
-    o->source = ref_names[t.ai];
+    o->source = ref_name(t.ai);
     return URL_OK;
   }
   url_str query = url_query(r);
@@ -487,7 +489,7 @@ int ref_classify(const url *r, const url *page, const url_psl_list *psl,
     if (rc != URL_OK) return rc;
     if (is_search) {
       o->medium = REF_M_SEARCH;
-      o->source = ref_names[eng->name];
+      o->source = ref_name(eng->name);
       o->engine = eng;
       o->has_term = has_term;
       if (!strcmp(o->source, "Google")) {
@@ -499,7 +501,7 @@ int ref_classify(const url *r, const url *page, const url_psl_list *psl,
   }
   if (t.medium) {
     o->medium = t.medium;
-    o->source = ref_names[t.name];
+    o->source = ref_name(t.name);
     return URL_OK;
   }
   o->medium = REF_M_WEBSITE;
@@ -507,8 +509,8 @@ int ref_classify(const url *r, const url *page, const url_psl_list *psl,
 }
 
 int ref_backlink(const ref_info *i, const char *term, size_t n, url_buf *out) {
-  const char *b = i->engine ? i->engine->backlink : NULL;
-  if (!b) return URL_FAILURE;
+  const char *b = i->engine ? ref_str(i->engine->backlink) : "";
+  if (!*b) return URL_FAILURE;
   url_buf_puts(out, "https://");
   url_buf_append(out, i->host.s, i->host.n);
   url_buf_putc(out, '/');

@@ -122,9 +122,9 @@ static void list_regexes(void) {
     if (p->kind != REF_P_REGEX && p->kind != REF_H_REGEX) continue;
     pat_regex *re = NULL;
     char err[128];
-    int rc = pat_regex_compile(p->text, p->n, 0, &url_mem_libc, &re, err, sizeof err);
+    int rc = pat_regex_compile(ref_str(p->text), p->n, 0, &url_mem_libc, &re, err, sizeof err);
     if (!check(rc == URL_OK && (p->kind != REF_P_REGEX || pat_regex_groups(re) >= 1)))
-      printf("FAIL list regex %s: %s\n", p->text, rc == URL_OK ? "no group" : err);
+      printf("FAIL list regex %s: %s\n", ref_str(p->text), rc == URL_OK ? "no group" : err);
     if (re) pat_regex_free(re);
     n++;
   }
@@ -136,9 +136,10 @@ static void table_lookup(void) {
   size_t bad = 0;
   for (size_t i = 0; i < ref_n_entries; i++) {
     const ref_entry *e = &ref_entries[i];
-    if (ref_find(e->key, e->n) != e) bad++;
-    if (e->n > 1 && ref_find(e->key, e->n - 1) &&
-        ref_find(e->key, e->n - 1)->n != e->n - 1)
+    const char *key = ref_str(e->key);
+    if (ref_find(key, e->n) != e) bad++;
+    if (e->n > 1 && ref_find(key, e->n - 1) &&
+        ref_find(key, e->n - 1)->n != e->n - 1)
       bad++;
   }
   check_named(bad == 0, "every key found in the table");
@@ -186,7 +187,8 @@ static void charsets(void) {
   int n = 0;
   for (size_t i = 0; i < ref_n_entries; i++) {
     const ref_entry *e = &ref_entries[i];
-    if (e->engine < 0 || memchr(e->key, '{', e->n) || memchr(e->key, '/', e->n)) continue;
+    const char *key = ref_str(e->key);
+    if (e->engine < 0 || memchr(key, '{', e->n) || memchr(key, '/', e->n)) continue;
     const ref_engine *g = &ref_engines[e->engine];
     if (!g->charsets[0]) continue;
     const ref_pattern *param = NULL;
@@ -195,8 +197,9 @@ static void charsets(void) {
     if (!param) continue;
     int has_utf8 = 0, legacy = URL_ENC_NONE;
     for (int k = 0; k < 3 && g->charsets[k]; k++) {
-      int enc = url_encoding_get(g->charsets[k], strlen(g->charsets[k]));
-      if (!check(enc != URL_ENC_NONE)) printf("FAIL charset label %s\n", g->charsets[k]);
+      const char *label = ref_str(g->charsets[k]);
+      int enc = url_encoding_get(label, strlen(label));
+      if (!check(enc != URL_ENC_NONE)) printf("FAIL charset label %s\n", label);
       if (enc == URL_ENC_UTF_8) has_utf8 = 1;
       else if (legacy == URL_ENC_NONE) legacy = enc;
     }
@@ -218,7 +221,7 @@ static void charsets(void) {
           if (valid) continue;
         }
         for (char *sp = strchr(pct, ' '); sp; sp = strchr(sp, ' ')) *sp = '+';
-        snprintf(ref, sizeof ref, "http://%.*s/?%s=%s", (int)e->n, e->key, param->text,
+        snprintf(ref, sizeof ref, "http://%.*s/?%s=%s", (int)e->n, key, ref_str(param->text),
                  pct);
         /* '%20' is what the encoder wrote for ' ': make it '+' */
         char *q = strstr(ref, "%20");
@@ -227,7 +230,7 @@ static void charsets(void) {
           *q = '+';
           q = strstr(q, "%20");
         }
-        expect(ref, NULL, "search", ref_names[g->name], samples[s]);
+        expect(ref, NULL, "search", ref_name(g->name), samples[s]);
         tested[enc]++;
         n++;
         break;
