@@ -377,6 +377,9 @@ static int hidden_match(const ref_engine *eng, url_str s,
       case REF_H_SEQ:
         *hit = contains_seq(s, ref_str(p->text), p->n);
         break;
+      case REF_H_PREFIX:
+        *hit = s.n >= p->n && memcmp(s.s, ref_str(p->text), p->n) == 0;
+        break;
       case REF_H_REGEX: {
         url_str m;
         int rc = regex_group(ref_str(p->text), p->n, s.s, s.n, 0, mem, &m);

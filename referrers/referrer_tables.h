@@ -22,6 +22,7 @@ enum {
   REF_H_ANY,      /* /.* /: anything */
   REF_H_SEQ,      /* a regex LIT1.*LIT2... (text: the literals, NUL-
                      separated): contains them in that order */
+  REF_H_PREFIX,   /* a regex ^LIT: starts with text */
   REF_H_REGEX     /* any other regex, searched in path?query#fragment */
 };
 

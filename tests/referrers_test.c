@@ -303,6 +303,46 @@ static void rules(void) {
   expect("sc://www.google.com?x=1/search", NULL, "search", "Google", NULL);
   expect("android-app://com.google.android.googlequicksearchbox", NULL, "search", "Google",
          NULL);
+  /* issue 40: keywords in windows-1251 (Yandex, Rambler: UTF-8 first,
+     then windows-1251, own_lists.tsv 'charsets') */
+  expect("https://yandex.ru/search/?text=%EA%F0%E0%F1%ED%FB%E5", NULL, "search", "Yandex",
+         "\xD0\xBA\xD1\x80\xD0\xB0\xD1\x81\xD0\xBD\xD1\x8B\xD0\xB5"); /* красные */
+  expect("https://yandex.ru/search/?text=%D0%BA%D0%BE%D1%82", NULL, "search", "Yandex",
+         "\xD0\xBA\xD0\xBE\xD1\x82"); /* кот, UTF-8 */
+  expect("https://nova.rambler.ru/search?query=%EA%EE%F2", NULL, "search", "Rambler",
+         "\xD0\xBA\xD0\xBE\xD1\x82");
+  /* Matomo: a configuration without hidden-keyword paths is a search at
+     its root (SearchEngine.php's default '/^$/', '/'), nowhere else */
+  expect("https://news.google.com/", NULL, "search", "Google News", NULL);
+  expect("https://news.google.com/articles/x", NULL, "website", "news.google.com", NULL);
+  expect("https://news.google.com/search?q=x", NULL, "search", "Google News", "x");
+  /* the project's own search hosts and hidden paths (issue 40) */
+  expect("https://www.baidu.com/link?url=Xy12", NULL, "search", "Baidu", NULL);
+  expect("https://m.baidu.com/link?url=Xy12", NULL, "search", "Baidu", NULL);
+  expect("https://www.baidu.com/linkx?url=Xy12", NULL, "website", "www.baidu.com", NULL);
+  expect("https://html.duckduckgo.com/html/?q=red+shoes", NULL, "search", "DuckDuckGo",
+         "red shoes");
+  expect("https://lite.duckduckgo.com/lite/", NULL, "search", "DuckDuckGo", NULL);
+  expect("https://www.google.com/amp/s/example.com/a.html", NULL, "search", "Google", NULL);
+  expect("https://www.google.co.uk/amp/s/example.com/a.html", NULL, "search", "Google", NULL);
+  expect("https://www.google.com/amp/x", NULL, "website", "www.google.com", NULL);
+  /* price comparison and meta engines (own_search_engines.yml) */
+  expect("https://geizhals.at/?fs=rtx+4090", NULL, "search", "Geizhals", "rtx 4090");
+  expect("https://www.idealo.fr/prechcat.html?q=velo", NULL, "search", "idealo", "velo");
+  expect("https://www.heureka.cz/?h%5Bfraze%5D=kolo", NULL, "search", "Heureka", "kolo");
+  expect("https://www.ceneo.pl/;szukaj-rower", NULL, "search", "Ceneo", NULL);
+  expect("https://www.etools.ch/searchSubmit.do?query=bern", NULL, "search", "eTools.ch",
+         "bern");
+  /* webmail: dereferrers and national services (own_lists.tsv) */
+  expect("https://deref-gmx.net/mail/client/abc/dereferrer/?redirectUrl=x", NULL, "email",
+         "GMX", NULL);
+  expect("https://deref-web.de/mail/client/abc/dereferrer/?redirectUrl=x", NULL, "email",
+         "WEB.DE", NULL);
+  expect("https://email.bluewin.ch/", NULL, "email", "Bluewin", NULL);
+  expect("https://search.bluewin.ch/?q=zug", NULL, "search", "Bluewin", "zug");
+  expect("https://poczta.onet.pl/", NULL, "email", "Onet Poczta", NULL);
+  expect("https://email.seznam.cz/", NULL, "email", "Seznam Email", NULL);
+  expect("https://mail.yahoo.co.jp/", NULL, "email", "Yahoo! JAPAN Mail", NULL);
   /* no host: not a referrer */
   got g = classify("about:blank", NULL);
   check_named(g.ok && g.medium[0] == 0, "about:blank is no referrer");

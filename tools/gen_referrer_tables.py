@@ -132,7 +132,8 @@ def read_own():
                 continue
             cols = line.split("\t")
             if len(cols) != 4 or cols[0] not in (
-                    "email", "paid", "clickid", "video", "shopping") or not cols[3]:
+                    "email", "paid", "clickid", "video", "shopping", "social",
+                    "search", "charsets", "hidden") or not cols[3]:
                 fail("referrers/own_lists.tsv:%d: expected kind key name source" % no)
             rows.append(cols)
     return rows
@@ -170,6 +171,10 @@ def pattern_kind(p, is_param):
             return "REF_H_EMPTY", ""
         if src == ".*":
             return "REF_H_ANY", ""
+        # ^LIT (maybe followed by .*): "starts with LIT"
+        m = re.fullmatch(r"\^((?:[A-Za-z0-9_=-]|\\[/?.])+)(?:\.\*)?", src)
+        if m:
+            return "REF_H_PREFIX", re.sub(r"\\(.)", r"\1", m.group(1))
         # LIT1.*LIT2.* ... (a last .* or (\?.*)? optional): "contains LIT1,
         # then LIT2 after it, ...", literals NUL-separated; one pass, where
         # a backtracking search of LIT1.*LIT2 is quadratic
@@ -188,6 +193,15 @@ CATS = {"search": 1, "social": 2, "video": 4, "shopping": 8}
 def main():
     commit, date = read_commit()
     engines_yml = read_yaml(os.path.join(REF, "SearchEngines.yml"))
+    n_matomo_engines = len(engines_yml)
+    own_engines = read_yaml("referrers/own_search_engines.yml")
+    n_own_configs = 0
+    for ename, configs in own_engines.items():  # after Matomo's: they win
+        for cfg in configs:
+            if not isinstance(cfg, dict) or not cfg.get("source"):
+                fail("own_search_engines.yml: %s: a configuration without source" % ename)
+            n_own_configs += 1
+        engines_yml.setdefault(ename, []).extend(configs)
     socials_yml = read_yaml(os.path.join(REF, "Socials.yml"))
     ai_yml = read_yaml(os.path.join(REF, "AIAssistants.yml"))
     own = read_own()
@@ -218,6 +232,17 @@ def main():
             entry(host)["paths"] = 1
         entry(key)[field] = value
 
+    # own_lists.tsv's additions to engines of the lists: charsets (for the
+    # configurations naming none) and hidden-keyword paths
+    own_charsets, own_hidden = {}, {}
+    for kind, key, name, src in own:
+        if kind in ("charsets", "hidden") and key not in engines_yml:
+            fail("own_lists.tsv: %s for an engine no list names: %s" % (kind, key))
+        if kind == "charsets":
+            own_charsets[key] = name.split(",")
+        elif kind == "hidden":
+            own_hidden.setdefault(key, []).append(name)
+
     pats = []          # (kind, text)
     engines = []       # rows
     skipped = []
@@ -232,8 +257,12 @@ def main():
             urls = [u for u in cfg["urls"] if not u.startswith("/")]
             skipped += [(ename, u) for u in cfg["urls"] if u.startswith("/")]
             params = cfg.get("params", [])
-            hidden = cfg.get("hiddenkeyword", [])
-            charsets = cfg.get("charsets", [])
+            # Matomo's SearchEngine.php: a configuration without hidden-
+            # keyword paths has these (a referrer at the engine's root is
+            # a search without a keyword); the project's own additions
+            # (own_lists.tsv 'hidden') come after
+            hidden = (cfg.get("hiddenkeyword") or ["/^$/", "/"]) + own_hidden.get(ename, [])
+            charsets = cfg.get("charsets") or own_charsets.get(ename, [])
             if len(charsets) > 3:
                 fail("engine %s: more than three charsets" % ename)
             p0 = len(pats)
@@ -265,6 +294,8 @@ def main():
         if kind == "clickid":
             s, m = name.split("/")
             clickids.append((key, s, m))
+            continue
+        if kind in ("charsets", "hidden"):
             continue
         ni = name_of(name)
         if kind in ("email", "paid"):
@@ -339,11 +370,12 @@ def main():
       "** AIAssistants.yml; the project's referrers/own_lists.tsv and\n"
       "** referrers/own_search_engines.yml; the country codes are the two-letter\n"
       "** top-level rules of the Public Suffix List.\n"
-      "**\n** %d engines in %d configurations, %d social networks, %d AI assistants,\n"
-      "** %d own entries; %d keys in %d slots (%d extra probes); %d bytes of\n"
-      "** strings, referred to by offset (no pointer: nothing to relocate).\n*/\n"
-      % (commit, date, len(engines_yml), len(engines), len(socials_yml), len(ai_yml),
-         len(own), len(keys), slots, probes, len(pool)))
+      "**\n** %d engines in %d configurations (%d of Matomo's engines, %d own\n"
+      "** configurations), %d social networks, %d AI assistants, %d own entries;\n"
+      "** %d keys in %d slots (%d extra probes); %d bytes of strings, referred\n"
+      "** to by offset (no pointer: nothing to relocate).\n*/\n"
+      % (commit, date, len(engines_yml), len(engines), n_matomo_engines, n_own_configs,
+         len(socials_yml), len(ai_yml), len(own), len(keys), slots, probes, len(pool)))
     w('#include "referrer_tables.h"\n\n')
     w('const char ref_lists_commit[] = "%s";\n\n' % commit)
     w("const char ref_pool[%d] =\n" % len(pool))
@@ -443,6 +475,7 @@ def hidden_match(hidden, path):
         if (kind == "REF_H_EXACT" and text == path or kind == "REF_H_ANY"
                 or kind == "REF_H_EMPTY" and path in ("", "/")
                 or kind == "REF_H_SEQ" and seq_in(text.split("\0"), path)
+                or kind == "REF_H_PREFIX" and path.startswith(text)
                 or kind == "REF_H_REGEX" and re.search(text, path)):
             return True
     return False
