@@ -415,9 +415,47 @@ static const char *google_vertical(url_str query) {
 }
 
 /*
+** Google's advanced search (SearchEngine.php): the keyword split over
+** as_q (all the words), as_oq (any of them: "a OR b"), as_epq (the exact
+** phrase: in quotes) and as_eq (none of them: "-word"), joined in that
+** order with spaces, then decoded as a keyword is.  Appends to term and
+** sets *got when one of them is there and not empty.
+*/
+static int google_advanced(const ref_engine *eng, url_str query, url_str frag,
+                           url_buf *term, int *got) {
+  static const char *const names[] = {"as_q", "as_oq", "as_epq", "as_eq"};
+  char st[256];
+  url_buf raw;
+  url_buf_init_like(&raw, term, st, sizeof st, term->max);
+  *got = 0;
+  for (int k = 0; k < 4; k++) {
+    url_str v;
+    if ((!find_param(query, names[k], strlen(names[k]), &v) &&
+         !find_param(frag, names[k], strlen(names[k]), &v)) || v.n == 0)
+      continue;
+    if (raw.len) url_buf_putc(&raw, ' ');
+    if (k == 2) url_buf_putc(&raw, '"');
+    if (k == 3) url_buf_putc(&raw, '-');
+    for (size_t i = 0; i < v.n; i++) { /* as_oq: a '+' between words is OR */
+      if (k == 1 && v.s[i] == '+') url_buf_puts(&raw, " OR ");
+      else url_buf_putc(&raw, v.s[i]);
+    }
+    if (k == 2) url_buf_putc(&raw, '"');
+  }
+  int rc = raw.err;
+  if (rc == URL_OK && raw.len) rc = keyword_from(eng, raw.ptr, raw.len, term, got);
+  url_buf_free(&raw);
+  return rc;
+}
+
+/*
 ** extractInformationFromUrl: *is_search 1 for a search (with the keyword in
 ** term when there is one).  The query searched is the query then the
-** fragment (Google's keywords were sometimes in the fragment).
+** fragment (Google's keywords were sometimes in the fragment).  Matomo's
+** special cases of Google come first: a Google Images result page
+** (/imgres?...&prev=/images%3Fq%3D...) has the search it came from in prev,
+** whose query is searched instead; Google's advanced search has its keyword
+** in the as_ parameters (google_advanced).
 */
 static int search_keyword(const url *r, const ref_engine *eng,
                           const url_allocator *mem, url_buf *term,
@@ -425,13 +463,27 @@ static int search_keyword(const url *r, const ref_engine *eng,
   url_str query = url_query(r), frag = url_fragment(r);
   int rc = URL_OK, empty_param = 0;
   *is_search = *has_term = 0;
+  const char *name = ref_name(eng->name);
+  char st[256];
+  url_buf prev; /* Google Images: prev, decoded */
+  url_buf_init_like(&prev, term, st, sizeof st, term->max);
+  url_str v;
+  if (!strcmp(name, "Google Images") && find_param(query, "prev", 4, &v)) {
+    url_pct_decode(&prev, v.s, v.n, 1);
+    if ((rc = prev.err) != URL_OK) goto done;
+    const char *q = prev.len ? memchr(prev.ptr, '?', prev.len) : NULL;
+    query = q ? (url_str){q + 1, (size_t)(prev.ptr + prev.len - q - 1)} : (url_str){"", 0};
+    frag = (url_str){"", 0};
+  } else if (!strcmp(name, "Google")) {
+    if ((rc = google_advanced(eng, query, frag, term, has_term)) != URL_OK || *has_term)
+      goto done;
+  }
   for (unsigned k = 0; k < eng->n_params; k++) {
     const ref_pattern *p = &ref_patterns[eng->param0 + k];
-    url_str v;
     if (p->kind == REF_P_REGEX) {
       url_str href = url_href(r);
       rc = regex_group(ref_str(p->text), p->n, href.s, href.n, 1, mem, &v);
-      if (rc == URL_NOMEM) return rc;
+      if (rc == URL_NOMEM) goto done;
       if (rc == URL_OK) {
         rc = keyword_from(eng, v.s, v.n, term, has_term);
         break; /* a regex that matches decides */
@@ -447,6 +499,8 @@ static int search_keyword(const url *r, const ref_engine *eng,
     empty_param = 1; /* "no keyword provided": still a search */
     break;
   }
+done:
+  url_buf_free(&prev);
   if (rc != URL_OK) return rc;
   if (*has_term || empty_param) {
     *is_search = 1;

@@ -303,6 +303,38 @@ static void rules(void) {
   expect("sc://www.google.com?x=1/search", NULL, "search", "Google", NULL);
   expect("android-app://com.google.android.googlequicksearchbox", NULL, "search", "Google",
          NULL);
+  /* Matomo's special cases of Google (SearchEngine.php and its
+     extractSearchEngineInformationFromUrlTests.yml, restated): a Google
+     Images result carries its search in prev; the advanced search splits
+     the keyword over as_q, as_oq (OR), as_epq (a phrase), as_eq (not) */
+  expect("http://images.google.de/imgres?imgurl=http://a.example/p.png&imgrefurl=http://"
+         "a.example/&h=10&w=20&prev=/images%3Fq%3Dred%2Bbike%2B%2526%2Bhelmet%26hl%3Dde",
+         NULL, "search", "Google Images", "red bike & helmet");
+  expect("http://www.google.com/imgres?imgurl=http://a.example/x.jpg&start=3&prev=/images"
+         "%3Fq%3Dsqlite%2Bextension%26hl%3Den%26tbm%3Disch&itbs=1",
+         NULL, "search", "Google Images", "sqlite extension");
+  expect("http://www.google.fr/imgres?q=velo&tbm=isch&imgrefurl=http://a.example/", NULL,
+         "search", "Google Images", "velo");
+  expect("http://www.google.com/imgres?imgurl=x&prev=/images", NULL, "search",
+         "Google Images", NULL);
+  expect("http://www.google.de/search?hl=de&as_q=url+parser&as_epq=whatwg+standard"
+         "&as_oq=c+sqlite&as_eq=java&num=10&as_sitesearch=",
+         NULL, "search", "Google", "url parser c OR sqlite \"whatwg standard\" -java");
+  expect("http://www.google.com/search?as_q=a+b&as_eq=c", NULL, "search", "Google", "a b -c");
+  expect("http://www.google.com/search?as_epq=exact+phrase", NULL, "search", "Google",
+         "\"exact phrase\"");
+  expect("http://www.google.com/search?as_q=&as_eq=&q=fallback", NULL, "search", "Google",
+         "fallback");
+  /* more of Matomo's rules, restated: an empty keyword parameter is a
+     search without keyword; the fragment is searched too; a keyword
+     regex over the whole URL (Google's cache) */
+  expect("http://yandex.ru/clck/jsredir?from=yandex.ru;web;;&text=&etext=4.x&l10n=ru", NULL,
+         "search", "Yandex", NULL);
+  expect("http://www.google.de/webhp?hl=de#hl=de&q=wetter+bonn&oq=wetter", NULL, "search",
+         "Google", "wetter bonn");
+  expect("http://webcache.googleusercontent.com/search?q=cache:AbC12dEf:example.org/page"
+         "+sqlite+url&cd=1&hl=en",
+         NULL, "search", "Google", "sqlite url");
   /* issue 40: keywords in windows-1251 (Yandex, Rambler: UTF-8 first,
      then windows-1251, own_lists.tsv 'charsets') */
   expect("https://yandex.ru/search/?text=%EA%F0%E0%F1%ED%FB%E5", NULL, "search", "Yandex",
