@@ -180,8 +180,7 @@ static void url_fn_channel(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     rc = ref_session_of(prc == URL_OK ? &c.u : NULL, rrc == URL_OK ? &c.b : NULL,
                         url_conn_psl(url_fn_conn(ctx)), &url_mem_sqlite, &c.out, &s);
     if (rc == URL_OK)
-      sqlite3_result_text(ctx, ref_channel(s.source, s.medium, s.campaign), -1,
-                          SQLITE_STATIC);
+      sqlite3_result_text(ctx, ref_channel(&s), -1, SQLITE_STATIC);
   }
   if (rc != URL_OK) url_result(ctx, rc, "", 0);
   url_call_end(&c);

@@ -69,6 +69,34 @@ static void expect(const char *r, const char *page, const char *medium,
 
 /* ------------------------------------------------- generated cases */
 
+static const char *channel(const char *page, const char *ref);
+
+/*
+** One classification (issue 40): url_channel of a visit from referrer r
+** says what url_referrer says of r (medium m): a search is Organic Search,
+** a social network Organic Social, webmail Email, an ad click Paid Other
+** (its medium cpc, no category), anything else Referral; but a video or
+** shopping host is Organic Video or Organic Shopping whatever its medium
+** (GA4's rules for them come first).
+*/
+static void agrees(const char *r, const char *m) {
+  char host[256] = "";
+  const char *h = strstr(r, "://");
+  if (h) snprintf(host, sizeof host, "%.*s", (int)strcspn(h + 3, "/?#"), h + 3);
+  int cats = ref_source_cats(host, strlen(host));
+  const char *want = cats & REF_CAT_VIDEO ? "Organic Video"
+                     : cats & REF_CAT_SHOPPING ? "Organic Shopping"
+                     : !strcmp(m, "search") ? "Organic Search"
+                     : !strcmp(m, "social") ? "Organic Social"
+                     : !strcmp(m, "email") ? "Email"
+                     : !strcmp(m, "paid") ? "Paid Other"
+                                           : "Referral";
+  const char *ch = channel("https://landing.example/", r);
+  if (!check(!strcmp(ch, want)))
+    printf("FAIL url_channel(%s) is %s where url_referrer says %s: want %s\n", r, ch, m,
+           want);
+}
+
 static void generated_cases(void) {
   FILE *f = fopen("tests/data/referrer_cases.txt", "r");
   if (!check_named(f != NULL, "open tests/data/referrer_cases.txt")) return;
@@ -85,11 +113,12 @@ static void generated_cases(void) {
     }
     if (!check_named(col[3] != NULL, "a case line has four columns")) continue;
     expect(col[0], NULL, col[1], col[2], *col[3] ? col[3] : NULL);
+    agrees(col[0], col[1]);
     n++;
   }
   fclose(f);
-  printf("referrers: %d generated list cases (every host pattern, {} expanded), %d failed\n",
-         n, failed - before);
+  printf("referrers: %d generated list cases (every host pattern, {} expanded; and\n"
+         "  url_channel agreeing with each), %d failed\n", n, failed - before);
   check_named(n > 1500, "the generated cases are all there");
 }
 
@@ -405,7 +434,7 @@ static const char *channel(const char *page, const char *ref) {
     int have_r = ref && url_parse(&r, ref, strlen(ref), NULL) == URL_OK;
     ref_session s;
     if (ref_session_of(&p, have_r ? &r : NULL, &psl, &url_mem_libc, &b, &s) == URL_OK)
-      snprintf(out, sizeof out, "%s", ref_channel(s.source, s.medium, s.campaign));
+      snprintf(out, sizeof out, "%s", ref_channel(&s));
   }
   url_free(&p);
   url_free(&r);
@@ -507,7 +536,12 @@ static void ga4(void) {
   C("utm_source=firebase&utm_medium=x", NULL, "Mobile Push Notifications");
   /* Unassigned */
   C("utm_source=x&utm_medium=y", NULL, "Unassigned");
-  C("utm_campaign=only", NULL, "Direct");
+  /* a campaign alone is tagged traffic, not Direct (issue 40): source and
+     medium (not set), so Unassigned, or Cross-network by its name */
+  C("utm_campaign=only", NULL, "Unassigned");
+  C("utm_campaign=cross-network-q4", NULL, "Cross-network");
+  C("utm_campaign=cross-network-q4", "https://www.google.com/search?q=x", "Cross-network");
+  C("utm_campaign=spring&gclid=1", NULL, "Paid Search"); /* the click id's source */
   C("utm_source=only", NULL, "Unassigned");
   /* order between rules that both hold */
   C("utm_source=sms&utm_medium=email", NULL, "Email");            /* Email before SMS */
@@ -517,6 +551,23 @@ static void ga4(void) {
   C("utm_source=facebook&utm_medium=display", NULL, "Display");  /* no P: Display */
   C("utm_source=google&utm_medium=cpm", NULL, "Paid Search");    /* cpm has "cp": P */
   C("utm_source=youtube&utm_medium=audio", NULL, "Organic Video"); /* before Audio */
+  /* GA4's short source names (own_lists.tsv 'social': fb, ig) */
+  C("utm_source=fb&utm_medium=paid", NULL, "Paid Social");
+  C("utm_source=IG&utm_medium=paid", NULL, "Paid Social");
+  C("utm_source=fb&utm_medium=post", NULL, "Organic Social");
+  /* a video site's referral is Organic Video (GA4), though Matomo's list
+     calls YouTube and Vimeo social networks: the video rule first */
+  C("", "https://www.youtube.com/watch?v=abc", "Organic Video");
+  C("", "https://m.youtube.com/", "Organic Video");
+  C("", "https://vimeo.com/12345", "Organic Video");
+  C("", "https://youtu.be/abc", "Organic Video");
+  /* one classification: url_channel follows url_referrer (issue 40) */
+  C("", "https://www.baidu.com/link?url=Xy12", "Organic Search");
+  C("", "https://html.duckduckgo.com/html/?q=shoes", "Organic Search");
+  C("", "https://www.google.com/amp/s/example.com/a.html", "Organic Search");
+  C("", "https://news.google.com/", "Organic Search");
+  C("", "https://news.google.com/articles/CBMi", "Referral"); /* url_referrer: website */
+  C("", "https://www.google.com/reader/view/", "Referral");
   /* tagging wins over the referrer; a click id over the referrer */
   C("utm_source=newsletter&utm_medium=email", "https://www.google.com/", "Email");
   C("gclid=1", "https://www.facebook.com/", "Paid Search");
