@@ -143,7 +143,11 @@ static const fn_row fns[] = {
     {.name = "url_referrer", .args = {{"'https://www.google.de/search?q=rote+schuhe'", "'https://shop.example/'"}}},
     {.name = "url_referrer_medium", .args = {{"'https://www.google.de/search?q=x'", "'https://shop.example/'"}}},
     {.name = "url_referrer_source", .args = {{"'https://www.google.de/search?q=x'", "'https://shop.example/'"}}},
-    /* (referrer, page_url): a NULL referrer is a visit without one (Direct) */
+    {.name = "url_traffic_source", .args = {{"'https://www.google.de/search?q=x'", "'https://shop.example/?utm_medium=cpc&gclid=1'"},
+                                            {"'https://t.co/x'", "'https://shop.example/?utm_campaign=cross-network'"}},
+     .null_is_none = "0"},
+    /* (referrer, page_url): a NULL referrer is a visit without one (Direct),
+       for url_traffic_source above too */
     {.name = "url_channel", .args = {{"'https://www.google.de/search?q=x'", "'https://shop.example/?utm_medium=cpc'"}},
      .null_is_none = "0"},
     /* robots.c */
