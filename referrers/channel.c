@@ -133,7 +133,7 @@ static url_str str(const char *s) { return (url_str){s, s ? strlen(s) : 0}; }
    search engine that gave no search, such as news.google.com/articles/x,
    is a referral, as url_referrer calls it a website). */
 static int referrer_cats(const ref_info *i) {
-  int c = ref_source_cats(i->host.s, i->host.n) & (REF_CAT_VIDEO | REF_CAT_SHOPPING);
+  int c = i->cats & (REF_CAT_VIDEO | REF_CAT_SHOPPING);
   if (c) return c;
   return i->medium == REF_M_SEARCH ? REF_CAT_SEARCH
          : i->medium == REF_M_SOCIAL ? REF_CAT_SOCIAL : 0;

@@ -138,10 +138,12 @@ size_t ref_lossy_host(const char *h, size_t n, char *out) {
 typedef struct ref_hits {
   int ai;
   int medium, name; /* REF_M_SOCIAL, _EMAIL or _PAID and its name */
+  int cats;         /* REF_CAT_* of the host and its parent domains */
 } ref_hits;
 
 static void take(ref_hits *t, const ref_entry *e) {
   if (!e) return;
+  t->cats |= e->cats;
   if (t->ai < 0) t->ai = e->ai;
   if (t->medium) return;
   const int names[] = {e->social, e->email, e->paid};
@@ -162,7 +164,7 @@ static void take(ref_hits *t, const ref_entry *e) {
 static const ref_entry *suffix_hits(url_str host, url_str path, ref_hits *t) {
   const ref_entry *whole = NULL;
   t->ai = -1;
-  t->medium = 0;
+  t->medium = t->cats = 0;
   for (size_t i = 0; i < host.n;) {
     const ref_entry *e = ref_find(host.s + i, host.n - i);
     if (i == 0) whole = e;
@@ -533,6 +535,7 @@ int ref_classify(const url *r, const url *page, const url_psl_list *psl,
   url_str path = url_pathname(r);
   ref_hits t;
   const ref_entry *whole = suffix_hits(host, path, &t);
+  o->cats = t.cats;
   if (t.ai >= 0) {
     o->medium = REF_M_AI;
     o->source = ref_name(t.ai);

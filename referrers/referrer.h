@@ -36,6 +36,7 @@ typedef struct ref_info {
   url_str host;             /* the referrer's hostname (a slice of it) */
   const ref_engine *engine; /* REF_M_SEARCH: the engine's configuration */
   int has_term;             /* the keyword was appended to term */
+  int cats;                 /* REF_CAT_* of the host's listed suffixes */
 } ref_info;
 
 /*
