@@ -15,58 +15,62 @@
 
 static int lower(unsigned char c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }
 
+/* A lowercase ASCII word with its length, known when compiled. */
+#define W(x) ((url_str){x, sizeof x - 1})
+#define WI(x) {x, sizeof x - 1}
+
 /* s equals the lowercase ASCII word w, case-insensitively. */
-static int is(url_str s, const char *w) {
-  size_t n = strlen(w);
-  if (s.n != n) return 0;
-  for (size_t i = 0; i < n; i++)
-    if (lower((unsigned char)s.s[i]) != (unsigned char)w[i]) return 0;
+static int is(url_str s, url_str w) {
+  if (s.n != w.n) return 0;
+  for (size_t i = 0; i < w.n; i++)
+    if (lower((unsigned char)s.s[i]) != (unsigned char)w.s[i]) return 0;
   return 1;
 }
 
-/* s is one of the words of the NULL-terminated list ws. */
-static int is_one(url_str s, const char *const *ws) {
-  for (; *ws; ws++)
-    if (is(s, *ws)) return 1;
+/* s is one of the n words ws. */
+static int is_one(url_str s, const url_str *ws, size_t n) {
+  for (size_t k = 0; k < n; k++)
+    if (s.n == ws[k].n && is(s, ws[k])) return 1;
   return 0;
 }
+#define IS_ONE(s, ws) is_one(s, ws, sizeof ws / sizeof ws[0])
 
 /* The offset of the first occurrence of w in s (case-insensitive) at or
    after `from`, or -1. */
-static long find(url_str s, const char *w, size_t from) {
-  size_t n = strlen(w);
-  for (size_t i = from; i + n <= s.n; i++) {
-    size_t k = 0;
-    while (k < n && lower((unsigned char)s.s[i + k]) == (unsigned char)w[k]) k++;
-    if (k == n) return (long)i;
+static long find(url_str s, url_str w, size_t from) {
+  if (w.n == 0 || s.n < w.n) return w.n == 0 ? (long)from : -1;
+  unsigned char c0 = (unsigned char)w.s[0];
+  for (size_t i = from; i + w.n <= s.n; i++) {
+    if (lower((unsigned char)s.s[i]) != c0) continue;
+    size_t k = 1;
+    while (k < w.n && lower((unsigned char)s.s[i + k]) == (unsigned char)w.s[k]) k++;
+    if (k == w.n) return (long)i;
   }
   return -1;
 }
 
-static int has(url_str s, const char *w) { return find(s, w, 0) >= 0; }
+static int has(url_str s, url_str w) { return find(s, w, 0) >= 0; }
 
-static int starts(url_str s, const char *w) {
-  url_str p = {s.s, strlen(w)};
-  return s.n >= p.n && is(p, w);
+static int starts(url_str s, url_str w) {
+  return s.n >= w.n && is((url_str){s.s, w.n}, w);
 }
 
-static int ends(url_str s, const char *w) {
-  size_t n = strlen(w);
-  url_str p = {s.s + s.n - n, n};
-  return s.n >= n && is(p, w);
+static int ends(url_str s, url_str w) {
+  return s.n >= w.n && is((url_str){s.s + s.n - w.n, w.n}, w);
 }
 
 /* P: medium matches ^(.*cp.*|ppc|retargeting|paid.*)$ */
 static int paid_medium(url_str m) {
-  return has(m, "cp") || is(m, "ppc") || is(m, "retargeting") || starts(m, "paid");
+  return has(m, W("cp")) || is(m, W("ppc")) || is(m, W("retargeting")) ||
+         starts(m, W("paid"));
 }
 
 /* SHOP: campaign matches ^(.*(([^a-df-z]|^)shop|shopping).*)$ : "shopping"
    anywhere, or "shop" at the start or after a character that is not a
    letter a-d or f-z (so after 'e', a digit, '-', ...). */
 static int shop_campaign(url_str c) {
-  if (has(c, "shopping")) return 1;
-  for (long i = find(c, "shop", 0); i >= 0; i = find(c, "shop", (size_t)i + 1)) {
+  if (has(c, W("shopping"))) return 1;
+  for (long i = find(c, W("shop"), 0); i >= 0; i = find(c, W("shop"), (size_t)i + 1)) {
     if (i == 0) return 1;
     int p = lower((unsigned char)c.s[i - 1]);
     if (!(p >= 'a' && p <= 'z' && p != 'e')) return 1;
@@ -75,39 +79,39 @@ static int shop_campaign(url_str c) {
 }
 
 const char *ref_channel(const ref_session *ss) {
-  static const char *const display[] = {"display", "banner", "expandable",
-                                        "interstitial", "cpm", NULL};
-  static const char *const social[] = {"social", "social-network", "social-media",
-                                       "sm", "social network", "social media",
-                                       NULL};
-  static const char *const referral[] = {"referral", "app", "link", NULL};
-  static const char *const email[] = {"email", "e-mail", "e_mail", "e mail", NULL};
+  static const url_str display[] = {WI("display"), WI("banner"), WI("expandable"),
+                                    WI("interstitial"), WI("cpm")};
+  static const url_str social[] = {WI("social"),        WI("social-network"),
+                                   WI("social-media"),  WI("sm"),
+                                   WI("social network"), WI("social media")};
+  static const url_str referral[] = {WI("referral"), WI("app"), WI("link")};
+  static const url_str email[] = {WI("email"), WI("e-mail"), WI("e_mail"), WI("e mail")};
   url_str source = ss->source, medium = ss->medium, campaign = ss->campaign;
   int cats = ss->cats;
   int P = paid_medium(medium), SHOP = shop_campaign(campaign);
   int shopping = (cats & REF_CAT_SHOPPING) != 0, search = (cats & REF_CAT_SEARCH) != 0;
   int soc = (cats & REF_CAT_SOCIAL) != 0, video = (cats & REF_CAT_VIDEO) != 0;
 
-  if (is(source, "(direct)") && (is(medium, "(not set)") || is(medium, "(none)")))
+  if (is(source, W("(direct)")) && (is(medium, W("(not set)")) || is(medium, W("(none)"))))
     return "Direct";
-  if (has(campaign, "cross-network")) return "Cross-network";
+  if (has(campaign, W("cross-network"))) return "Cross-network";
   if ((shopping || SHOP) && P) return "Paid Shopping";
   if (search && P) return "Paid Search";
   if (soc && P) return "Paid Social";
   if (video && P) return "Paid Video";
-  if (is_one(medium, display)) return "Display";
+  if (IS_ONE(medium, display)) return "Display";
   if (P) return "Paid Other";
   if (shopping || SHOP) return "Organic Shopping";
-  if (soc || is_one(medium, social)) return "Organic Social";
-  if (video || has(medium, "video")) return "Organic Video";
-  if (search || is(medium, "organic")) return "Organic Search";
-  if (is_one(medium, referral)) return "Referral";
-  if (is_one(source, email) || is_one(medium, email)) return "Email";
-  if (is(medium, "affiliate")) return "Affiliates";
-  if (is(medium, "audio")) return "Audio";
-  if (is(source, "sms") || is(medium, "sms")) return "SMS";
-  if (ends(medium, "push") || has(medium, "mobile") || has(medium, "notification") ||
-      is(source, "firebase"))
+  if (soc || IS_ONE(medium, social)) return "Organic Social";
+  if (video || has(medium, W("video"))) return "Organic Video";
+  if (search || is(medium, W("organic"))) return "Organic Search";
+  if (IS_ONE(medium, referral)) return "Referral";
+  if (IS_ONE(source, email) || IS_ONE(medium, email)) return "Email";
+  if (is(medium, W("affiliate"))) return "Affiliates";
+  if (is(medium, W("audio"))) return "Audio";
+  if (is(source, W("sms")) || is(medium, W("sms"))) return "SMS";
+  if (ends(medium, W("push")) || has(medium, W("mobile")) ||
+      has(medium, W("notification")) || is(source, W("firebase")))
     return "Mobile Push Notifications";
   return "Unassigned";
 }
