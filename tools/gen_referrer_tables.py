@@ -1,13 +1,19 @@
 #!/usr/bin/env python3
 """Generates referrers/referrer_tables.c (the referrer lists as constant C
-tables with a hash table computed here, so nothing is built at run time) and
+tables with a hash table computed here, so nothing is built at run time, and
+every string in one pool the tables point into by offset, so the loader has
+no pointer to relocate) and
 tests/data/referrer_cases.txt (a case for every host pattern of the lists and
 each {} expansion the lookup supports), from
 
   - Matomo's SearchEngines.yml, Socials.yml and AIAssistants.yml (CC0;
     $SHARED_DIR/referrers, its README names the commit),
+  - referrers/own_search_engines.yml (the project's own search engines, in
+    SearchEngines.yml's format with a source per configuration; read after
+    Matomo's, so a key in both takes the project's configuration),
   - referrers/own_lists.tsv (the project's own: webmail hosts, ad-click
-    hosts, click ids, video and shopping sources),
+    hosts, click ids, video, shopping and social sources, charsets and
+    hidden-keyword paths for engines of the lists),
   - the two-letter top-level rules of $SHARED_DIR/psl/public_suffix_list.dat
     (the country codes Matomo's "lossy" host form replaces by {}).
 
