@@ -281,9 +281,10 @@ idna2008-data: $(TEST_LIB) ## regenerate tests/data/idna2008.json from libidn2
 	mv tests/data/idna2008.json.tmp tests/data/idna2008.json
 
 # Regenerates referrers/referrer_tables.c and tests/data/referrer_cases.txt
-# from $(SHARED_DIR)/referrers (Matomo's lists), referrers/own_lists.tsv and
-# the PSL's country codes (on purpose only: the output is committed).
-referrer-tables: ## regenerate the referrer tables from ../shared/referrers and referrers/own_lists.tsv
+# from $(SHARED_DIR)/referrers (Matomo's lists), referrers/own_lists.tsv,
+# referrers/own_search_engines.yml and the PSL's country codes (on purpose
+# only: the output is committed).
+referrer-tables: ## regenerate the referrer tables from ../shared/referrers and referrers/own_*
 	python3 tools/gen_referrer_tables.py
 
 # Regenerates every generated table from its generator (each table's header

@@ -342,6 +342,8 @@ static const bench_row ROWS[] = {
     {"url_referrer_medium(u)", .vs = "url_hostname(u)"},
     {"url_referrer_source(u)", .vs = "url_hostname(u)"},
     {"url_channel(u)", .vs = "url_hostname(u)"},
+    {"t.channel", .from = "urls, url_traffic_source(urls.u) AS t",
+     .label = "url_traffic_source(u) (channel column)", .vs = "url_hostname(u)"},
     /* robots.txt (issue 33) */
     {"url_robots_allowed(" ROBOTS50 ", 'bot', u)",
      .label = "url_robots_allowed(const 50-rule robots, 'bot', u)",

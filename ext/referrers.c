@@ -8,7 +8,10 @@
 **   -- search | Google | sqlite url
 **   SELECT url_referrer_medium('https://t.co/x');            -- social
 **   SELECT url_referrer_source('https://chatgpt.com/');      -- ChatGPT
-**   SELECT url_channel('https://ex.com/?gclid=1');            -- Paid Search
+**   SELECT url_channel(NULL, 'https://ex.com/?gclid=1');      -- Paid Search
+**   SELECT source, medium, channel FROM url_traffic_source(
+**     'https://www.bing.com/search?q=x', 'https://ex.com/');
+**   -- Bing | organic | Organic Search
 **
 ** url_referrer(referrer [, page_url]): one row, none when the referrer is
 ** NULL, empty, not a valid URL or has no host.  Columns:
@@ -22,7 +25,9 @@
 **   backlink  the search again on the engine: https://host/ + the list's
 **             backlink with the keyword; NULL without either
 ** url_referrer_medium / url_referrer_source: those columns as scalars.
-** url_channel(page_url [, referrer]): GA4's default channel group.
+** url_traffic_source(referrer [, page_url]): the session's source, medium,
+**   campaign, term, content, click_id, click_id_param and channel, one row.
+** url_channel(referrer [, page_url]): GA4's default channel group.
 */
 #include "ext.h"
 #include "referrer.h"
@@ -114,6 +119,97 @@ static const url_tvf url_referrer_tvf = {
     .open = ref_open, .close = ref_close,
     .filter = ref_filter, .column = ref_column};
 
+/* --------------------------------------------------- url_traffic_source */
+
+/*
+** url_traffic_source(referrer [, page_url]): one row, the session of the
+** visit as url_channel takes it (ref_session_of: the same code path), its
+** parts as columns.  A NULL, empty or invalid referrer is none (a direct
+** visit); a NULL page_url is not given; a page_url that is not a URL gives
+** no row.
+*/
+typedef struct ts_cursor {
+  url_tvf_cursor base;
+  url_kept r, page;
+  url_buf b; /* the session's decoded parameters and keyword */
+  char b_st[256];
+  ref_session s;
+  const char *channel;
+} ts_cursor;
+
+static void ts_open(url_tvf_cursor *cur) {
+  ts_cursor *c = (ts_cursor *)cur;
+  url_kept_init(&c->r);
+  url_kept_init(&c->page);
+  url_buf_init(&c->b, &url_mem_sqlite, c->b_st, sizeof c->b_st, 0);
+}
+
+static void ts_close(url_tvf_cursor *cur) {
+  ts_cursor *c = (ts_cursor *)cur;
+  url_kept_free(&c->r);
+  url_kept_free(&c->page);
+  url_buf_free(&c->b);
+}
+
+/* v is given and not NULL. */
+static int given(sqlite3_value *v) { return v && sqlite3_value_type(v) != SQLITE_NULL; }
+
+static int ts_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
+  ts_cursor *c = (ts_cursor *)cur;
+  url_buf_free(&c->b);
+  url_buf_init(&c->b, &url_mem_sqlite, c->b_st, sizeof c->b_st, cur->max);
+  const url *r = NULL, *page = NULL;
+  if (given(argv[0])) {
+    int rc = url_kept_parse(&c->r, argv[0], NULL, cur->max);
+    if (rc == URL_OK) r = &c->r.u;
+    else if (rc != URL_FAILURE) return rc;
+  }
+  if (given(argv[1])) {
+    int rc = url_kept_parse(&c->page, argv[1], NULL, cur->max);
+    if (rc == URL_FAILURE) return URL_OK; /* no row */
+    if (rc != URL_OK) return rc;
+    page = &c->page.u;
+  }
+  int rc = ref_session_of(page, r, url_conn_psl(cur->conn), &url_mem_sqlite, &c->b, &c->s);
+  if (rc != URL_OK) return rc;
+  c->channel = ref_channel(&c->s);
+  cur->n_rows = 1;
+  return URL_OK;
+}
+
+static void ts_column(url_tvf_cursor *cur, sqlite3_context *ctx, int i) {
+  ts_cursor *c = (ts_cursor *)cur;
+  const ref_session *s = &c->s;
+  /* every value copied (SQLITE_TRANSIENT), static names too: see ref_column */
+  const url_str cols[] = {s->source, s->medium,   s->campaign,
+                          s->term,   s->content,  s->click_id};
+  if (i < 6) {
+    if (cols[i].s) url_result(ctx, URL_OK, cols[i].s, cols[i].n);
+  } else if (i == 6) {
+    if (s->click_kind) sqlite3_result_text(ctx, s->click_kind, -1, SQLITE_TRANSIENT);
+  } else {
+    sqlite3_result_text(ctx, c->channel, -1, SQLITE_TRANSIENT);
+  }
+}
+
+static const char *const ts_columns[] = {
+    "source TEXT",   "medium TEXT",   "campaign TEXT",       "term TEXT",
+    "content TEXT",  "click_id TEXT", "click_id_param TEXT", "channel TEXT"};
+
+static const url_tvf url_traffic_source_tvf = {
+    .name = "url_traffic_source",
+    .columns = ts_columns,
+    .n_columns = URL_COUNT(ts_columns),
+    .arg_names = ref_args,
+    .n_args = 2,
+    .n_required = 1,
+    .cursor_size = sizeof(ts_cursor),
+    .open = ts_open,
+    .close = ts_close,
+    .filter = ts_filter,
+    .column = ts_column,
+};
+
 /* ------------------------------------------------------------ scalars */
 
 /* Parses argv[i] into u: URL_OK, or URL_FAILURE for NULL / not a URL. */
@@ -150,21 +246,28 @@ static void url_fn_referrer(sqlite3_context *ctx, int argc, sqlite3_value **argv
   url_call_end(&c);
 }
 
-/* url_channel(page_url [, referrer]) */
+/*
+** url_channel(referrer [, page_url]): the referrer first, as in
+** url_referrer (docs/conventions.md).  A NULL, empty or invalid referrer is
+** a visit without one (direct); a NULL page_url is not given; a page_url
+** that is not a URL gives NULL (its parameters decide the channel).
+*/
 static void url_fn_channel(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   url_call c;
   url_call_begin(&c, ctx);
-  int rc = parse_opt(&c.u, argv, argc, 0);
+  int rrc = parse_opt(&c.b, argv, argc, 0);
+  int prc = parse_opt(&c.u, argv, argc, 1);
+  int rc = URL_OK;
+  if (rrc != URL_OK && rrc != URL_FAILURE) rc = rrc;
+  else if (prc != URL_OK && (prc != URL_FAILURE || (argc > 1 &&
+           sqlite3_value_type(argv[1]) != SQLITE_NULL)))
+    rc = prc;
   if (rc == URL_OK) {
-    int rrc = parse_opt(&c.b, argv, argc, 1);
-    if (rrc != URL_OK && rrc != URL_FAILURE) rc = rrc;
     ref_session s;
+    rc = ref_session_of(prc == URL_OK ? &c.u : NULL, rrc == URL_OK ? &c.b : NULL,
+                        url_conn_psl(url_fn_conn(ctx)), &url_mem_sqlite, &c.out, &s);
     if (rc == URL_OK)
-      rc = ref_session_of(&c.u, rrc == URL_OK ? &c.b : NULL,
-                          url_conn_psl(url_fn_conn(ctx)), &url_mem_sqlite, &c.out, &s);
-    if (rc == URL_OK)
-      sqlite3_result_text(ctx, ref_channel(s.source, s.medium, s.campaign), -1,
-                          SQLITE_STATIC);
+      sqlite3_result_text(ctx, ref_channel(&s), -1, SQLITE_STATIC);
   }
   if (rc != URL_OK) url_result(ctx, rc, "", 0);
   url_call_end(&c);
@@ -181,6 +284,6 @@ static const url_func funcs[] = {
     {"url_channel", 2, URL_PURE, 0, url_fn_channel},
 };
 
-static const url_tvf *const tvfs[] = {&url_referrer_tvf};
+static const url_tvf *const tvfs[] = {&url_referrer_tvf, &url_traffic_source_tvf};
 
 const url_family url_referrers_family = {funcs, URL_COUNT(funcs), tvfs, URL_COUNT(tvfs)};

@@ -97,8 +97,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     ref_session s;
     if (ref_session_of(&p, have_r ? &r : NULL, &psl, &url_mem_libc, &b, &s) != URL_OK)
       fail("session failed", data, size);
-    if (!is_channel(ref_channel(s.source, s.medium, s.campaign)))
-      fail("not a channel group", data, size);
+    const char *ch = ref_channel(&s);
+    if (!is_channel(ch)) fail("not a channel group", data, size);
+    /* one classification: a session from a referrer that url_referrer
+       calls a search is Organic Search, unless a video or shopping host */
+    if (s.ref.medium == REF_M_SEARCH && !(s.cats & (REF_CAT_VIDEO | REF_CAT_SHOPPING)) &&
+        strcmp(ch, "Organic Search"))
+      fail("channel disagrees with the referrer's search", data, size);
+    if (s.ref.medium == REF_M_WEBSITE && !s.cats && strcmp(ch, "Referral"))
+      fail("channel disagrees with the referrer's website", data, size);
     url_buf_free(&b);
   }
   ref_source_cats((const char *)data, size);

@@ -15,58 +15,62 @@
 
 static int lower(unsigned char c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }
 
+/* A lowercase ASCII word with its length, known when compiled. */
+#define W(x) ((url_str){x, sizeof x - 1})
+#define WI(x) {x, sizeof x - 1}
+
 /* s equals the lowercase ASCII word w, case-insensitively. */
-static int is(url_str s, const char *w) {
-  size_t n = strlen(w);
-  if (s.n != n) return 0;
-  for (size_t i = 0; i < n; i++)
-    if (lower((unsigned char)s.s[i]) != (unsigned char)w[i]) return 0;
+static int is(url_str s, url_str w) {
+  if (s.n != w.n) return 0;
+  for (size_t i = 0; i < w.n; i++)
+    if (lower((unsigned char)s.s[i]) != (unsigned char)w.s[i]) return 0;
   return 1;
 }
 
-/* s is one of the words of the NULL-terminated list ws. */
-static int is_one(url_str s, const char *const *ws) {
-  for (; *ws; ws++)
-    if (is(s, *ws)) return 1;
+/* s is one of the n words ws. */
+static int is_one(url_str s, const url_str *ws, size_t n) {
+  for (size_t k = 0; k < n; k++)
+    if (s.n == ws[k].n && is(s, ws[k])) return 1;
   return 0;
 }
+#define IS_ONE(s, ws) is_one(s, ws, sizeof ws / sizeof ws[0])
 
 /* The offset of the first occurrence of w in s (case-insensitive) at or
    after `from`, or -1. */
-static long find(url_str s, const char *w, size_t from) {
-  size_t n = strlen(w);
-  for (size_t i = from; i + n <= s.n; i++) {
-    size_t k = 0;
-    while (k < n && lower((unsigned char)s.s[i + k]) == (unsigned char)w[k]) k++;
-    if (k == n) return (long)i;
+static long find(url_str s, url_str w, size_t from) {
+  if (w.n == 0 || s.n < w.n) return w.n == 0 ? (long)from : -1;
+  unsigned char c0 = (unsigned char)w.s[0];
+  for (size_t i = from; i + w.n <= s.n; i++) {
+    if (lower((unsigned char)s.s[i]) != c0) continue;
+    size_t k = 1;
+    while (k < w.n && lower((unsigned char)s.s[i + k]) == (unsigned char)w.s[k]) k++;
+    if (k == w.n) return (long)i;
   }
   return -1;
 }
 
-static int has(url_str s, const char *w) { return find(s, w, 0) >= 0; }
+static int has(url_str s, url_str w) { return find(s, w, 0) >= 0; }
 
-static int starts(url_str s, const char *w) {
-  url_str p = {s.s, strlen(w)};
-  return s.n >= p.n && is(p, w);
+static int starts(url_str s, url_str w) {
+  return s.n >= w.n && is((url_str){s.s, w.n}, w);
 }
 
-static int ends(url_str s, const char *w) {
-  size_t n = strlen(w);
-  url_str p = {s.s + s.n - n, n};
-  return s.n >= n && is(p, w);
+static int ends(url_str s, url_str w) {
+  return s.n >= w.n && is((url_str){s.s + s.n - w.n, w.n}, w);
 }
 
 /* P: medium matches ^(.*cp.*|ppc|retargeting|paid.*)$ */
 static int paid_medium(url_str m) {
-  return has(m, "cp") || is(m, "ppc") || is(m, "retargeting") || starts(m, "paid");
+  return has(m, W("cp")) || is(m, W("ppc")) || is(m, W("retargeting")) ||
+         starts(m, W("paid"));
 }
 
 /* SHOP: campaign matches ^(.*(([^a-df-z]|^)shop|shopping).*)$ : "shopping"
    anywhere, or "shop" at the start or after a character that is not a
    letter a-d or f-z (so after 'e', a digit, '-', ...). */
 static int shop_campaign(url_str c) {
-  if (has(c, "shopping")) return 1;
-  for (long i = find(c, "shop", 0); i >= 0; i = find(c, "shop", (size_t)i + 1)) {
+  if (has(c, W("shopping"))) return 1;
+  for (long i = find(c, W("shop"), 0); i >= 0; i = find(c, W("shop"), (size_t)i + 1)) {
     if (i == 0) return 1;
     int p = lower((unsigned char)c.s[i - 1]);
     if (!(p >= 'a' && p <= 'z' && p != 'e')) return 1;
@@ -74,39 +78,40 @@ static int shop_campaign(url_str c) {
   return 0;
 }
 
-const char *ref_channel(url_str source, url_str medium, url_str campaign) {
-  static const char *const display[] = {"display", "banner", "expandable",
-                                        "interstitial", "cpm", NULL};
-  static const char *const social[] = {"social", "social-network", "social-media",
-                                       "sm", "social network", "social media",
-                                       NULL};
-  static const char *const referral[] = {"referral", "app", "link", NULL};
-  static const char *const email[] = {"email", "e-mail", "e_mail", "e mail", NULL};
-  int cats = ref_source_cats(source.s, source.n);
+const char *ref_channel(const ref_session *ss) {
+  static const url_str display[] = {WI("display"), WI("banner"), WI("expandable"),
+                                    WI("interstitial"), WI("cpm")};
+  static const url_str social[] = {WI("social"),        WI("social-network"),
+                                   WI("social-media"),  WI("sm"),
+                                   WI("social network"), WI("social media")};
+  static const url_str referral[] = {WI("referral"), WI("app"), WI("link")};
+  static const url_str email[] = {WI("email"), WI("e-mail"), WI("e_mail"), WI("e mail")};
+  url_str source = ss->source, medium = ss->medium, campaign = ss->campaign;
+  int cats = ss->cats;
   int P = paid_medium(medium), SHOP = shop_campaign(campaign);
   int shopping = (cats & REF_CAT_SHOPPING) != 0, search = (cats & REF_CAT_SEARCH) != 0;
   int soc = (cats & REF_CAT_SOCIAL) != 0, video = (cats & REF_CAT_VIDEO) != 0;
 
-  if (is(source, "(direct)") && (is(medium, "(not set)") || is(medium, "(none)")))
+  if (is(source, W("(direct)")) && (is(medium, W("(not set)")) || is(medium, W("(none)"))))
     return "Direct";
-  if (has(campaign, "cross-network")) return "Cross-network";
+  if (has(campaign, W("cross-network"))) return "Cross-network";
   if ((shopping || SHOP) && P) return "Paid Shopping";
   if (search && P) return "Paid Search";
   if (soc && P) return "Paid Social";
   if (video && P) return "Paid Video";
-  if (is_one(medium, display)) return "Display";
+  if (IS_ONE(medium, display)) return "Display";
   if (P) return "Paid Other";
   if (shopping || SHOP) return "Organic Shopping";
-  if (soc || is_one(medium, social)) return "Organic Social";
-  if (video || has(medium, "video")) return "Organic Video";
-  if (search || is(medium, "organic")) return "Organic Search";
-  if (is_one(medium, referral)) return "Referral";
-  if (is_one(source, email) || is_one(medium, email)) return "Email";
-  if (is(medium, "affiliate")) return "Affiliates";
-  if (is(medium, "audio")) return "Audio";
-  if (is(source, "sms") || is(medium, "sms")) return "SMS";
-  if (ends(medium, "push") || has(medium, "mobile") || has(medium, "notification") ||
-      is(source, "firebase"))
+  if (soc || IS_ONE(medium, social)) return "Organic Social";
+  if (video || has(medium, W("video"))) return "Organic Video";
+  if (search || is(medium, W("organic"))) return "Organic Search";
+  if (IS_ONE(medium, referral)) return "Referral";
+  if (IS_ONE(source, email) || IS_ONE(medium, email)) return "Email";
+  if (is(medium, W("affiliate"))) return "Affiliates";
+  if (is(medium, W("audio"))) return "Audio";
+  if (is(source, W("sms")) || is(medium, W("sms"))) return "SMS";
+  if (ends(medium, W("push")) || has(medium, W("mobile")) ||
+      has(medium, W("notification")) || is(source, W("firebase")))
     return "Mobile Push Notifications";
   return "Unassigned";
 }
@@ -121,49 +126,87 @@ static int utm(url_str q, const char *name, url_buf *b, size_t *at, size_t *n) {
   return 1;
 }
 
+/* The string s as a slice (s NULL: none). */
+static url_str str(const char *s) { return (url_str){s, s ? strlen(s) : 0}; }
+
+/* The categories of a referrer classified as i: a video or shopping host
+   (own_lists.tsv) is that, whatever its medium (GA4's video and shopping
+   rules come before social and search; YouTube is a social network in
+   Matomo's list); otherwise the classification's own: a search is a search
+   source, a social network a social one, anything else none (a host of a
+   search engine that gave no search, such as news.google.com/articles/x,
+   is a referral, as url_referrer calls it a website). */
+static int referrer_cats(const ref_info *i) {
+  int c = i->cats & (REF_CAT_VIDEO | REF_CAT_SHOPPING);
+  if (c) return c;
+  return i->medium == REF_M_SEARCH ? REF_CAT_SEARCH
+         : i->medium == REF_M_SOCIAL ? REF_CAT_SOCIAL : 0;
+}
+
 int ref_session_of(const url *page, const url *r, const url_psl_list *psl,
                    const url_allocator *mem, url_buf *b, ref_session *s) {
   static const char direct[] = "(direct)", none[] = "(none)", not_set[] = "(not set)";
-  url_str q = url_query(page);
-  size_t at[3], n[3];
-  int src = utm(q, "utm_source", b, &at[0], &n[0]);
-  int med = utm(q, "utm_medium", b, &at[1], &n[1]);
-  utm(q, "utm_campaign", b, &at[2], &n[2]);
+  static const char *const names[] = {"utm_source", "utm_medium", "utm_campaign",
+                                      "utm_term", "utm_content"};
+  memset(s, 0, sizeof *s);
+  url_str q = page ? url_query(page) : (url_str){NULL, 0};
+  size_t at[6], n[6];
+  int got[6];
+  for (int k = 0; k < 5; k++) got[k] = utm(q, names[k], b, &at[k], &n[k]);
+  /* auto-tagging: the first click id of the list the page has */
+  int click = -1;
+  at[5] = n[5] = 0;
+  got[5] = 0;
+  for (size_t k = 0; k < ref_n_clickids && q.s && click < 0; k++) {
+    const char *name = ref_str(ref_clickids[k].name);
+    if (utm(q, name, b, &at[5], &n[5])) click = (int)k;
+  }
+  got[5] = click >= 0;
   if (b->err) return b->err;
   /* the buffer may have moved while it grew: slices from here */
-  url_str v[3];
-  for (int k = 0; k < 3; k++) v[k] = (url_str){b->ptr + at[k], n[k]};
+  url_str v[6];
+  for (int k = 0; k < 6; k++) v[k] = got[k] ? (url_str){b->ptr + at[k], n[k]} : (url_str){NULL, 0};
   s->campaign = v[2];
-  if (src || med) { /* manual tagging */
-    s->source = src ? v[0] : (url_str){not_set, sizeof not_set - 1};
-    s->medium = med ? v[1] : (url_str){not_set, sizeof not_set - 1};
+  s->term = v[3];
+  s->content = v[4];
+  s->click_id = v[5];
+  s->click_kind = click >= 0 ? ref_str(ref_clickids[click].name) : NULL;
+  if (got[0] || got[1] || (got[2] && click < 0)) {
+    /* manual tagging: any of source, medium or campaign (a campaign alone
+       is tagged traffic too, not Direct: it reaches Cross-network) */
+    s->source = got[0] ? v[0] : str(not_set);
+    s->medium = got[1] ? v[1] : str(not_set);
+    s->cats = ref_source_cats(s->source.s, s->source.n);
     return URL_OK;
   }
-  for (size_t k = 0; k < ref_n_clickids && q.s; k++) { /* auto-tagging */
-    size_t pos = 0;
-    url_str name, value;
-    while (url_sp_next_raw(q.s, q.n, &pos, &name, &value))
-      if (name.n == ref_clickids[k].n &&
-          !memcmp(name.s, ref_clickids[k].name, name.n)) {
-        s->source = (url_str){ref_clickids[k].source, strlen(ref_clickids[k].source)};
-        s->medium = (url_str){ref_clickids[k].medium, strlen(ref_clickids[k].medium)};
-        return URL_OK;
-      }
+  if (click >= 0) {
+    s->source = str(ref_str(ref_clickids[click].source));
+    s->medium = str(ref_str(ref_clickids[click].medium));
+    s->cats = ref_source_cats(s->source.s, s->source.n);
+    return URL_OK;
   }
-  s->source = (url_str){direct, sizeof direct - 1};
-  s->medium = (url_str){none, sizeof none - 1};
+  s->source = str(direct);
+  s->medium = str(none);
   if (!r) return URL_OK;
-  char st[128];
-  url_buf term;
-  url_buf_init_like(&term, b, st, sizeof st, b->max);
-  ref_info i;
-  int rc = ref_classify(r, page, psl, mem, &term, &i);
-  url_buf_free(&term);
+  /* the referrer, classified as url_referrer classifies it; its keyword
+     goes to b after the page's parameters */
+  size_t term_at = b->len;
+  int rc = ref_classify(r, page, psl, mem, b, &s->ref);
   if (rc != URL_OK) return rc;
-  static const char *const media[] = {NULL,    "organic", "social", "referral",
-                                      "email", "cpc",     NULL,     "referral"};
-  if (i.medium == REF_M_NONE || i.medium == REF_M_INTERNAL) return URL_OK;
-  s->medium = (url_str){media[i.medium], strlen(media[i.medium])};
-  s->source = i.source ? (url_str){i.source, strlen(i.source)} : i.host;
+  static const char *const media[] = {NULL,    "organic", "referral", "referral",
+                                      "email", "cpc",     NULL,       "referral"};
+  const ref_info *i = &s->ref;
+  if (i->medium == REF_M_NONE || i->medium == REF_M_INTERNAL) return URL_OK;
+  s->medium = str(media[i->medium]);
+  s->source = i->source ? str(i->source) : i->host;
+  s->cats = referrer_cats(i);
+  if (i->has_term) s->term = (url_str){b->ptr + term_at, b->len - term_at};
+  /* slices into b made before ref_classify may have moved with it */
+  for (int k = 2; k < 6; k++)
+    if (got[k]) v[k] = (url_str){b->ptr + at[k], n[k]};
+  s->campaign = v[2];
+  s->content = v[4];
+  s->click_id = v[5];
+  if (!i->has_term) s->term = v[3];
   return URL_OK;
 }

@@ -31,7 +31,7 @@ const ref_entry *ref_find(const char *s, size_t n) {
     uint16_t v = ref_slots[i];
     if (!v) return NULL;
     const ref_entry *e = &ref_entries[v - 1];
-    if (e->n == n && memcmp(e->key, s, n) == 0) return e;
+    if (e->n == n && memcmp(ref_str(e->key), s, n) == 0) return e;
   }
 }
 
@@ -138,10 +138,12 @@ size_t ref_lossy_host(const char *h, size_t n, char *out) {
 typedef struct ref_hits {
   int ai;
   int medium, name; /* REF_M_SOCIAL, _EMAIL or _PAID and its name */
+  int cats;         /* REF_CAT_* of the host and its parent domains */
 } ref_hits;
 
 static void take(ref_hits *t, const ref_entry *e) {
   if (!e) return;
+  t->cats |= e->cats;
   if (t->ai < 0) t->ai = e->ai;
   if (t->medium) return;
   const int names[] = {e->social, e->email, e->paid};
@@ -162,7 +164,7 @@ static void take(ref_hits *t, const ref_entry *e) {
 static const ref_entry *suffix_hits(url_str host, url_str path, ref_hits *t) {
   const ref_entry *whole = NULL;
   t->ai = -1;
-  t->medium = 0;
+  t->medium = t->cats = 0;
   for (size_t i = 0; i < host.n;) {
     const ref_entry *e = ref_find(host.s + i, host.n - i);
     if (i == 0) whole = e;
@@ -237,7 +239,8 @@ static int decode_term(const ref_engine *eng, const unsigned char *s, size_t n,
   size_t at = term->len;
   int first = URL_ENC_NONE;
   for (int k = 0; k < 3 && eng && eng->charsets[k]; k++) {
-    int enc = url_encoding_get(eng->charsets[k], strlen(eng->charsets[k]));
+    const char *label = ref_str(eng->charsets[k]);
+    int enc = url_encoding_get(label, strlen(label));
     if (enc == URL_ENC_NONE) continue;
     if (first == URL_ENC_NONE) first = enc;
     if (!eng->charsets[1]) break;
@@ -365,7 +368,7 @@ static int hidden_match(const ref_engine *eng, url_str s,
     const ref_pattern *p = &ref_patterns[eng->hidden0 + k];
     switch (p->kind) {
       case REF_H_EXACT:
-        *hit = s.n == p->n && memcmp(s.s, p->text, p->n) == 0;
+        *hit = s.n == p->n && memcmp(s.s, ref_str(p->text), p->n) == 0;
         break;
       case REF_H_EMPTY: /* /^$/: nothing after the host ("/" for http) */
         *hit = s.n == 0 || (s.n == 1 && s.s[0] == '/');
@@ -374,11 +377,14 @@ static int hidden_match(const ref_engine *eng, url_str s,
         *hit = 1;
         break;
       case REF_H_SEQ:
-        *hit = contains_seq(s, p->text, p->n);
+        *hit = contains_seq(s, ref_str(p->text), p->n);
+        break;
+      case REF_H_PREFIX:
+        *hit = s.n >= p->n && memcmp(s.s, ref_str(p->text), p->n) == 0;
         break;
       case REF_H_REGEX: {
         url_str m;
-        int rc = regex_group(p->text, p->n, s.s, s.n, 0, mem, &m);
+        int rc = regex_group(ref_str(p->text), p->n, s.s, s.n, 0, mem, &m);
         if (rc == URL_NOMEM) return rc;
         *hit = rc == URL_OK;
         break;
@@ -411,9 +417,47 @@ static const char *google_vertical(url_str query) {
 }
 
 /*
+** Google's advanced search (SearchEngine.php): the keyword split over
+** as_q (all the words), as_oq (any of them: "a OR b"), as_epq (the exact
+** phrase: in quotes) and as_eq (none of them: "-word"), joined in that
+** order with spaces, then decoded as a keyword is.  Appends to term and
+** sets *got when one of them is there and not empty.
+*/
+static int google_advanced(const ref_engine *eng, url_str query, url_str frag,
+                           url_buf *term, int *got) {
+  static const char *const names[] = {"as_q", "as_oq", "as_epq", "as_eq"};
+  char st[256];
+  url_buf raw;
+  url_buf_init_like(&raw, term, st, sizeof st, term->max);
+  *got = 0;
+  for (int k = 0; k < 4; k++) {
+    url_str v;
+    if ((!find_param(query, names[k], strlen(names[k]), &v) &&
+         !find_param(frag, names[k], strlen(names[k]), &v)) || v.n == 0)
+      continue;
+    if (raw.len) url_buf_putc(&raw, ' ');
+    if (k == 2) url_buf_putc(&raw, '"');
+    if (k == 3) url_buf_putc(&raw, '-');
+    for (size_t i = 0; i < v.n; i++) { /* as_oq: a '+' between words is OR */
+      if (k == 1 && v.s[i] == '+') url_buf_puts(&raw, " OR ");
+      else url_buf_putc(&raw, v.s[i]);
+    }
+    if (k == 2) url_buf_putc(&raw, '"');
+  }
+  int rc = raw.err;
+  if (rc == URL_OK && raw.len) rc = keyword_from(eng, raw.ptr, raw.len, term, got);
+  url_buf_free(&raw);
+  return rc;
+}
+
+/*
 ** extractInformationFromUrl: *is_search 1 for a search (with the keyword in
 ** term when there is one).  The query searched is the query then the
-** fragment (Google's keywords were sometimes in the fragment).
+** fragment (Google's keywords were sometimes in the fragment).  Matomo's
+** special cases of Google come first: a Google Images result page
+** (/imgres?...&prev=/images%3Fq%3D...) has the search it came from in prev,
+** whose query is searched instead; Google's advanced search has its keyword
+** in the as_ parameters (google_advanced).
 */
 static int search_keyword(const url *r, const ref_engine *eng,
                           const url_allocator *mem, url_buf *term,
@@ -421,13 +465,27 @@ static int search_keyword(const url *r, const ref_engine *eng,
   url_str query = url_query(r), frag = url_fragment(r);
   int rc = URL_OK, empty_param = 0;
   *is_search = *has_term = 0;
+  const char *name = ref_name(eng->name);
+  char st[256];
+  url_buf prev; /* Google Images: prev, decoded */
+  url_buf_init_like(&prev, term, st, sizeof st, term->max);
+  url_str v;
+  if (!strcmp(name, "Google Images") && find_param(query, "prev", 4, &v)) {
+    url_pct_decode(&prev, v.s, v.n, 1);
+    if ((rc = prev.err) != URL_OK) goto done;
+    const char *q = prev.len ? memchr(prev.ptr, '?', prev.len) : NULL;
+    query = q ? (url_str){q + 1, (size_t)(prev.ptr + prev.len - q - 1)} : (url_str){"", 0};
+    frag = (url_str){"", 0};
+  } else if (!strcmp(name, "Google")) {
+    if ((rc = google_advanced(eng, query, frag, term, has_term)) != URL_OK || *has_term)
+      goto done;
+  }
   for (unsigned k = 0; k < eng->n_params; k++) {
     const ref_pattern *p = &ref_patterns[eng->param0 + k];
-    url_str v;
     if (p->kind == REF_P_REGEX) {
       url_str href = url_href(r);
-      rc = regex_group(p->text, p->n, href.s, href.n, 1, mem, &v);
-      if (rc == URL_NOMEM) return rc;
+      rc = regex_group(ref_str(p->text), p->n, href.s, href.n, 1, mem, &v);
+      if (rc == URL_NOMEM) goto done;
       if (rc == URL_OK) {
         rc = keyword_from(eng, v.s, v.n, term, has_term);
         break; /* a regex that matches decides */
@@ -435,13 +493,16 @@ static int search_keyword(const url *r, const ref_engine *eng,
       rc = URL_OK;
       continue;
     }
-    if (!find_param(query, p->text, p->n, &v) && !find_param(frag, p->text, p->n, &v))
+    if (!find_param(query, ref_str(p->text), p->n, &v) &&
+        !find_param(frag, ref_str(p->text), p->n, &v))
       continue;
     rc = keyword_from(eng, v.s, v.n, term, has_term);
     if (rc != URL_OK || *has_term) break;
     empty_param = 1; /* "no keyword provided": still a search */
     break;
   }
+done:
+  url_buf_free(&prev);
   if (rc != URL_OK) return rc;
   if (*has_term || empty_param) {
     *is_search = 1;
@@ -474,9 +535,10 @@ int ref_classify(const url *r, const url *page, const url_psl_list *psl,
   url_str path = url_pathname(r);
   ref_hits t;
   const ref_entry *whole = suffix_hits(host, path, &t);
+  o->cats = t.cats;
   if (t.ai >= 0) {
     o->medium = REF_M_AI;
-    o->source = ref_names[t.ai];
+    o->source = ref_name(t.ai);
     return URL_OK;
   }
   url_str query = url_query(r);
@@ -487,7 +549,7 @@ int ref_classify(const url *r, const url *page, const url_psl_list *psl,
     if (rc != URL_OK) return rc;
     if (is_search) {
       o->medium = REF_M_SEARCH;
-      o->source = ref_names[eng->name];
+      o->source = ref_name(eng->name);
       o->engine = eng;
       o->has_term = has_term;
       if (!strcmp(o->source, "Google")) {
@@ -499,7 +561,7 @@ int ref_classify(const url *r, const url *page, const url_psl_list *psl,
   }
   if (t.medium) {
     o->medium = t.medium;
-    o->source = ref_names[t.name];
+    o->source = ref_name(t.name);
     return URL_OK;
   }
   o->medium = REF_M_WEBSITE;
@@ -507,8 +569,8 @@ int ref_classify(const url *r, const url *page, const url_psl_list *psl,
 }
 
 int ref_backlink(const ref_info *i, const char *term, size_t n, url_buf *out) {
-  const char *b = i->engine ? i->engine->backlink : NULL;
-  if (!b) return URL_FAILURE;
+  const char *b = i->engine ? ref_str(i->engine->backlink) : "";
+  if (!*b) return URL_FAILURE;
   url_buf_puts(out, "https://");
   url_buf_append(out, i->host.s, i->host.n);
   url_buf_putc(out, '/');

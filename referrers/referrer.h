@@ -36,6 +36,7 @@ typedef struct ref_info {
   url_str host;             /* the referrer's hostname (a slice of it) */
   const ref_engine *engine; /* REF_M_SEARCH: the engine's configuration */
   int has_term;             /* the keyword was appended to term */
+  int cats;                 /* REF_CAT_* of the host's listed suffixes */
 } ref_info;
 
 /*
@@ -65,27 +66,47 @@ size_t ref_lossy_host(const char *h, size_t n, char *out);
 int ref_source_cats(const char *s, size_t n);
 
 /*
-** GA4's default channel group for a session's source, medium and campaign
-** (valid UTF-8, compared ASCII case-insensitively), its rules in their
-** order (channel.c).  Returns the group's name.
+** A visit's session as GA4 takes it (ref_session_of): its source, medium
+** and campaign, the search term and ad content, the click id, and the
+** categories of its source that GA4's channel rules test.  A slice with
+** s NULL is absent.
 */
-const char *ref_channel(url_str source, url_str medium, url_str campaign);
-
-/* A session's source, medium and campaign, as GA4 takes them. */
 typedef struct ref_session {
-  url_str source, medium, campaign;
+  url_str source, medium, campaign, term, content;
+  url_str click_id;       /* the click id's value */
+  const char *click_kind; /* its parameter (gclid, msclkid...), or NULL */
+  int cats;               /* REF_CAT_* of the source */
+  ref_info ref;           /* the referrer's classification, when the session
+                             came from it (medium REF_M_NONE otherwise) */
 } ref_session;
 
 /*
-** The session of a visit to page from the referrer r (NULL: none): the
-** page's utm_source / utm_medium / utm_campaign when it has utm_source or
-** utm_medium (a missing one "(not set)"); else a click id's source and
-** medium (own_lists.tsv: gclid gives google / cpc, ...); else the referrer's
-** (ref_classify: a search engine its name / organic, a social network
-** social, an AI assistant referral, webmail email, an ad click cpc, another
-** site its host / referral); else (and for a same-site referrer)
-** (direct) / (none).  Decoded parameters go to b, which the slices point
-** into.  Returns URL_OK or an error.
+** GA4's default channel group of a session (valid UTF-8, compared ASCII
+** case-insensitively), its rules in their order (channel.c).  Returns the
+** group's name.
+*/
+const char *ref_channel(const ref_session *s);
+
+/*
+** The session of a visit to page (NULL: unknown) from the referrer r
+** (NULL: none), the one classification behind url_channel and
+** url_traffic_source:
+**   - manual tagging: the page's utm_source, utm_medium or utm_campaign (a
+**     missing source or medium "(not set)"; a campaign alone is tagged
+**     traffic, not Direct), its categories those of the source's name;
+**   - else auto-tagging: the page's first click id of own_lists.tsv
+**     (gclid gives google / cpc, ...);
+**   - else the referrer, classified by ref_classify (as url_referrer): a
+**     search engine its name / organic (with its keyword as term), a
+**     social network or an AI assistant its name / referral, webmail its
+**     name / email, an ad click its name / cpc, another site its host /
+**     referral; its categories those of the classification (a video or
+**     shopping host first), so url_channel never calls a referrer a search
+**     that url_referrer does not;
+**   - else (and for a same-site referrer) (direct) / (none).
+** term is utm_term unless the referrer gave a keyword; content utm_content;
+** the click id is reported whichever way the session was tagged.  Decoded
+** values go to b, which the slices point into.  Returns URL_OK or an error.
 */
 int ref_session_of(const url *page, const url *r, const url_psl_list *psl,
                    const url_allocator *mem, url_buf *b, ref_session *s);

@@ -1,5 +1,6 @@
 -- url_referrer(referrer [, page_url]), url_referrer_medium,
--- url_referrer_source, url_channel(page_url [, referrer]) (ext/referrers.c).
+-- url_referrer_source, url_channel(referrer [, page_url]),
+-- url_traffic_source(referrer [, page_url]) (ext/referrers.c).
 -- Expected values: Matomo's lists (../shared/referrers) and GA4's default
 -- channel group rules; tests/referrers_test.c has every list entry.
 -- Convention: sql-tests/README.md.
@@ -44,6 +45,9 @@ INSERT INTO checks VALUES
   ('yandex/windows-1251 keyword',
    (SELECT term FROM url_referrer('http://go.mail.ru/search?q=%EF%F0%E8%E2%E5%F2')),
    'привет'),
+  ('yandex/windows-1251 fallback (issue 40)',
+   (SELECT term FROM url_referrer('https://yandex.ru/search/?text=%EA%F0%E0%F1%ED%FB%E5')),
+   'красные'),
   ('1.cz/regex keyword',
    (SELECT source || '|' || term FROM url_referrer('http://1.cz/s/hledat')), '1.cz|hledat'),
   ('duckduckgo/empty keyword',
@@ -112,36 +116,115 @@ INSERT INTO checks VALUES
       LEFT JOIN url_referrer(visits.ref, visits.page) AS r),
    'search,social,-,-,internal'),
   ('join/channels',
-   (SELECT group_concat(url_channel(page, ref), ',') FROM visits),
+   (SELECT group_concat(url_channel(ref, page), ',') FROM visits),
    'Organic Search,Paid Social,Paid Search,Direct,Direct');
 
 -- --------------------------------------------------------- url_channel
 INSERT INTO checks VALUES
-  ('channel/null page', url_channel(NULL), NULL),
-  ('channel/null page with referrer', url_channel(NULL, 'https://t.co/'), NULL),
-  ('channel/invalid page', url_channel('not a url'), NULL),
-  ('channel/direct', url_channel('https://ex.com/'), 'Direct'),
-  ('channel/null referrer', url_channel('https://ex.com/', NULL), 'Direct'),
-  ('channel/empty referrer', url_channel('https://ex.com/', ''), 'Direct'),
-  ('channel/invalid referrer', url_channel('https://ex.com/', 'ht tp://'), 'Direct'),
-  ('channel/organic search', url_channel('https://ex.com/', 'https://www.bing.com/'), 'Organic Search'),
-  ('channel/organic social', url_channel('https://ex.com/', 'https://www.reddit.com/r/x'), 'Organic Social'),
-  ('channel/referral', url_channel('https://ex.com/', 'https://news.example.org/'), 'Referral'),
-  ('channel/ai is referral', url_channel('https://ex.com/', 'https://perplexity.ai/'), 'Referral'),
-  ('channel/email', url_channel('https://ex.com/?utm_source=newsletter&utm_medium=Email'), 'Email'),
-  ('channel/cpc', url_channel('https://ex.com/?utm_source=google&utm_medium=cpc'), 'Paid Search'),
-  ('channel/gclid', url_channel('https://ex.com/?gclid=x'), 'Paid Search'),
-  ('channel/msclkid', url_channel('https://ex.com/?msclkid=x'), 'Paid Search'),
+  -- the referrer first (docs/conventions.md); NULL referrer: none (a direct
+  -- visit); NULL page_url: not given, as leaving it out; an invalid one: NULL
+  ('channel/null referrer, no page', url_channel(NULL), 'Direct'),
+  ('channel/null both', url_channel(NULL, NULL), 'Direct'),
+  ('channel/null page with referrer', url_channel('https://t.co/', NULL), 'Organic Social'),
+  ('channel/referrer alone', url_channel('https://t.co/'), 'Organic Social'),
+  ('channel/referrer first',
+   url_channel('https://www.bing.com/search?q=x', 'https://shop.example/'), 'Organic Search'),
+  ('channel/invalid page', url_channel(NULL, 'not a url'), NULL),
+  ('channel/invalid page with referrer', url_channel('https://t.co/', 'not a url'), NULL),
+  ('channel/direct', url_channel(NULL, 'https://ex.com/'), 'Direct'),
+  ('channel/null referrer', url_channel(NULL, 'https://ex.com/'), 'Direct'),
+  ('channel/empty referrer', url_channel('', 'https://ex.com/'), 'Direct'),
+  ('channel/invalid referrer', url_channel('ht tp://', 'https://ex.com/'), 'Direct'),
+  ('channel/organic search', url_channel('https://www.bing.com/', 'https://ex.com/'), 'Organic Search'),
+  ('channel/organic social', url_channel('https://www.reddit.com/r/x', 'https://ex.com/'), 'Organic Social'),
+  ('channel/referral', url_channel('https://news.example.org/', 'https://ex.com/'), 'Referral'),
+  ('channel/ai is referral', url_channel('https://perplexity.ai/', 'https://ex.com/'), 'Referral'),
+  ('channel/email', url_channel(NULL, 'https://ex.com/?utm_source=newsletter&utm_medium=Email'), 'Email'),
+  ('channel/cpc', url_channel(NULL, 'https://ex.com/?utm_source=google&utm_medium=cpc'), 'Paid Search'),
+  ('channel/gclid', url_channel(NULL, 'https://ex.com/?gclid=x'), 'Paid Search'),
+  ('channel/msclkid', url_channel(NULL, 'https://ex.com/?msclkid=x'), 'Paid Search'),
   ('channel/cross-network',
-   url_channel('https://ex.com/?utm_source=google&utm_medium=cpc&utm_campaign=Cross-network'),
+   url_channel(NULL, 'https://ex.com/?utm_source=google&utm_medium=cpc&utm_campaign=Cross-network'),
    'Cross-network'),
   ('channel/shopping',
-   url_channel('https://ex.com/?utm_source=google&utm_medium=cpc&utm_campaign=shopping'),
+   url_channel(NULL, 'https://ex.com/?utm_source=google&utm_medium=cpc&utm_campaign=shopping'),
    'Paid Shopping'),
-  ('channel/unassigned', url_channel('https://ex.com/?utm_source=foo&utm_medium=bar'), 'Unassigned'),
-  ('channel/encoded utm', url_channel('https://ex.com/?utm_source=x&utm_medium=%65mail'), 'Email'),
-  ('channel/push', url_channel('https://ex.com/?utm_source=app&utm_medium=web-push'),
+  ('channel/unassigned', url_channel(NULL, 'https://ex.com/?utm_source=foo&utm_medium=bar'), 'Unassigned'),
+  ('channel/encoded utm', url_channel(NULL, 'https://ex.com/?utm_source=x&utm_medium=%65mail'), 'Email'),
+  ('channel/push', url_channel(NULL, 'https://ex.com/?utm_source=app&utm_medium=web-push'),
    'Mobile Push Notifications');
+
+-- ------------------------------------------------- url_traffic_source
+INSERT INTO checks VALUES
+  ('traffic/columns',
+   (SELECT group_concat(name || ':' || type || ':' || hidden, ',')
+      FROM (SELECT * FROM pragma_table_xinfo('url_traffic_source') ORDER BY cid)),
+   'source:TEXT:0,medium:TEXT:0,campaign:TEXT:0,term:TEXT:0,content:TEXT:0,click_id:TEXT:0,click_id_param:TEXT:0,channel:TEXT:0,referrer::1,page_url::1'),
+  ('traffic/search',
+   (SELECT source || '|' || medium || '|' || quote(campaign) || '|' || term || '|' || channel
+      FROM url_traffic_source('https://www.bing.com/search?q=red+shoes', 'https://shop.example/')),
+   'Bing|organic|NULL|red shoes|Organic Search'),
+  ('traffic/utm',
+   (SELECT source || '|' || medium || '|' || campaign || '|' || term || '|' || content || '|' || channel
+      FROM url_traffic_source('https://www.bing.com/search?q=x',
+        'https://shop.example/?utm_source=fb&utm_medium=paid&utm_campaign=spring&utm_term=shoes&utm_content=red%20ad')),
+   'fb|paid|spring|shoes|red ad|Paid Social'),
+  ('traffic/click id',
+   (SELECT source || '|' || medium || '|' || click_id || '|' || click_id_param || '|' || channel
+      FROM url_traffic_source(NULL, 'https://shop.example/?gclid=EAIa%2B1')),
+   'google|cpc|EAIa+1|gclid|Paid Search'),
+  ('traffic/click id beside utm',
+   (SELECT source || '|' || click_id_param || '|' || channel
+      FROM url_traffic_source(NULL, 'https://shop.example/?utm_source=newsletter&utm_medium=email&fbclid=x')),
+   'newsletter|fbclid|Email'),
+  ('traffic/campaign alone',
+   (SELECT source || '|' || medium || '|' || campaign || '|' || channel
+      FROM url_traffic_source(NULL, 'https://shop.example/?utm_campaign=cross-network-q4')),
+   '(not set)|(not set)|cross-network-q4|Cross-network'),
+  ('traffic/video referral',
+   (SELECT source || '|' || medium || '|' || channel
+      FROM url_traffic_source('https://www.youtube.com/watch?v=1', 'https://shop.example/')),
+   'YouTube|referral|Organic Video'),
+  ('traffic/website',
+   (SELECT source || '|' || medium || '|' || channel
+      FROM url_traffic_source('https://Blog.Example.org/post', 'https://shop.example/')),
+   'blog.example.org|referral|Referral'),
+  ('traffic/null referrer: direct',
+   (SELECT source || '|' || medium || '|' || channel FROM url_traffic_source(NULL)),
+   '(direct)|(none)|Direct'),
+  ('traffic/internal: direct',
+   (SELECT source || '|' || channel
+      FROM url_traffic_source('https://shop.example/cart', 'https://shop.example/')),
+   '(direct)|Direct'),
+  ('traffic/null page: not given',
+   (SELECT channel FROM url_traffic_source('https://t.co/x', NULL)), 'Organic Social'),
+  ('traffic/invalid page: no row',
+   (SELECT count(*) FROM url_traffic_source('https://t.co/x', 'not a url')), 0),
+  ('traffic/invalid referrer: none',
+   (SELECT channel FROM url_traffic_source('ht tp://', 'https://shop.example/')), 'Direct'),
+  ('traffic/one code path with url_channel',
+   (SELECT count(*) FROM visits, url_traffic_source(visits.ref, visits.page) AS t
+     WHERE t.channel IS NOT url_channel(visits.ref, visits.page)), 0),
+  ('traffic/a row per visit',
+   (SELECT count(*) FROM visits, url_traffic_source(visits.ref, visits.page)), 5);
+
+-- issue 40: url_referrer and url_channel agree on a referrer
+INSERT INTO checks VALUES
+  ('agree/baidu link',
+   url_referrer_medium('https://www.baidu.com/link?url=a1') || '|' ||
+   url_channel('https://www.baidu.com/link?url=a1'), 'search|Organic Search'),
+  ('agree/duckduckgo html',
+   url_referrer_medium('https://html.duckduckgo.com/html/?q=x') || '|' ||
+   url_channel('https://html.duckduckgo.com/html/?q=x'), 'search|Organic Search'),
+  ('agree/google amp',
+   url_referrer_medium('https://www.google.com/amp/s/example.com/a') || '|' ||
+   url_channel('https://www.google.com/amp/s/example.com/a'), 'search|Organic Search'),
+  ('agree/news.google.com',
+   url_referrer_medium('https://news.google.com/') || '|' ||
+   url_channel('https://news.google.com/'), 'search|Organic Search'),
+  ('agree/news.google.com article',
+   url_referrer_medium('https://news.google.com/articles/x') || '|' ||
+   url_channel('https://news.google.com/articles/x'), 'website|Referral');
 
 -- ------------------------------------------------------------- misuse
 -- error: wrong number of arguments to function url_channel()

@@ -11,7 +11,7 @@ INSERT INTO checks VALUES ('registered url_* functions',
 INSERT INTO checks VALUES ('registered modules',
   (SELECT group_concat(name) FROM (SELECT name FROM pragma_module_list
      WHERE name LIKE 'url\_%' ESCAPE '\' ORDER BY name)),
-  'url_components,url_deceptions,url_hierarchy,url_host_hierarchy,url_links,url_lookup_expressions,url_pattern_components,url_pattern_exec,url_referrer,url_robots_rules,url_search_params,url_validation_errors');
+  'url_components,url_deceptions,url_hierarchy,url_host_hierarchy,url_links,url_lookup_expressions,url_pattern_components,url_pattern_exec,url_referrer,url_robots_rules,url_search_params,url_traffic_source,url_validation_errors');
 
 -- The uri_* functions (RFC 3986 / RFC 3987, ext/uri.c) and their module.
 INSERT INTO checks VALUES ('registered uri_* functions',

@@ -198,6 +198,12 @@ const ext_case ext_cases[] = {
     {"url_referrer_source", 1,
      "SELECT url_referrer_source('http://www.baidu.com/s?wd=' || text) FROM inputs"},
     {"url_referrer_source", 2, "SELECT url_referrer_source(url, base) FROM inputs"},
+    {"url_traffic_source", EXT_MODULE,
+     "SELECT i.rowid, t.*, t.referrer, t.page_url FROM inputs AS i,"
+     " url_traffic_source(i.base, i.url || '&utm_campaign=' || i.text) AS t"},
+    {"url_traffic_source", EXT_MODULE,
+     "SELECT t.* FROM inputs AS i,"
+     " url_traffic_source('https://www.google.co.uk/search?q=' || i.text, i.url) AS t"},
     {"url_channel", 1,
      "SELECT url_channel(url), url_channel(url || '&utm_source=' || text) FROM inputs"},
     {"url_channel", 2, "SELECT url_channel(base, url) FROM inputs"},

@@ -1,13 +1,19 @@
 #!/usr/bin/env python3
 """Generates referrers/referrer_tables.c (the referrer lists as constant C
-tables with a hash table computed here, so nothing is built at run time) and
+tables with a hash table computed here, so nothing is built at run time, and
+every string in one pool the tables point into by offset, so the loader has
+no pointer to relocate) and
 tests/data/referrer_cases.txt (a case for every host pattern of the lists and
 each {} expansion the lookup supports), from
 
   - Matomo's SearchEngines.yml, Socials.yml and AIAssistants.yml (CC0;
     $SHARED_DIR/referrers, its README names the commit),
+  - referrers/own_search_engines.yml (the project's own search engines, in
+    SearchEngines.yml's format with a source per configuration; read after
+    Matomo's, so a key in both takes the project's configuration),
   - referrers/own_lists.tsv (the project's own: webmail hosts, ad-click
-    hosts, click ids, video and shopping sources),
+    hosts, click ids, video, shopping and social sources, charsets and
+    hidden-keyword paths for engines of the lists),
   - the two-letter top-level rules of $SHARED_DIR/psl/public_suffix_list.dat
     (the country codes Matomo's "lossy" host form replaces by {}).
 
@@ -132,7 +138,8 @@ def read_own():
                 continue
             cols = line.split("\t")
             if len(cols) != 4 or cols[0] not in (
-                    "email", "paid", "clickid", "video", "shopping") or not cols[3]:
+                    "email", "paid", "clickid", "video", "shopping", "social",
+                    "search", "charsets", "hidden") or not cols[3]:
                 fail("referrers/own_lists.tsv:%d: expected kind key name source" % no)
             rows.append(cols)
     return rows
@@ -170,6 +177,10 @@ def pattern_kind(p, is_param):
             return "REF_H_EMPTY", ""
         if src == ".*":
             return "REF_H_ANY", ""
+        # ^LIT (maybe followed by .*): "starts with LIT"
+        m = re.fullmatch(r"\^((?:[A-Za-z0-9_=-]|\\[/?.])+)(?:\.\*)?", src)
+        if m:
+            return "REF_H_PREFIX", re.sub(r"\\(.)", r"\1", m.group(1))
         # LIT1.*LIT2.* ... (a last .* or (\?.*)? optional): "contains LIT1,
         # then LIT2 after it, ...", literals NUL-separated; one pass, where
         # a backtracking search of LIT1.*LIT2 is quadratic
@@ -188,6 +199,15 @@ CATS = {"search": 1, "social": 2, "video": 4, "shopping": 8}
 def main():
     commit, date = read_commit()
     engines_yml = read_yaml(os.path.join(REF, "SearchEngines.yml"))
+    n_matomo_engines = len(engines_yml)
+    own_engines = read_yaml("referrers/own_search_engines.yml")
+    n_own_configs = 0
+    for ename, configs in own_engines.items():  # after Matomo's: they win
+        for cfg in configs:
+            if not isinstance(cfg, dict) or not cfg.get("source"):
+                fail("own_search_engines.yml: %s: a configuration without source" % ename)
+            n_own_configs += 1
+        engines_yml.setdefault(ename, []).extend(configs)
     socials_yml = read_yaml(os.path.join(REF, "Socials.yml"))
     ai_yml = read_yaml(os.path.join(REF, "AIAssistants.yml"))
     own = read_own()
@@ -218,6 +238,17 @@ def main():
             entry(host)["paths"] = 1
         entry(key)[field] = value
 
+    # own_lists.tsv's additions to engines of the lists: charsets (for the
+    # configurations naming none) and hidden-keyword paths
+    own_charsets, own_hidden = {}, {}
+    for kind, key, name, src in own:
+        if kind in ("charsets", "hidden") and key not in engines_yml:
+            fail("own_lists.tsv: %s for an engine no list names: %s" % (kind, key))
+        if kind == "charsets":
+            own_charsets[key] = name.split(",")
+        elif kind == "hidden":
+            own_hidden.setdefault(key, []).append(name)
+
     pats = []          # (kind, text)
     engines = []       # rows
     skipped = []
@@ -232,8 +263,12 @@ def main():
             urls = [u for u in cfg["urls"] if not u.startswith("/")]
             skipped += [(ename, u) for u in cfg["urls"] if u.startswith("/")]
             params = cfg.get("params", [])
-            hidden = cfg.get("hiddenkeyword", [])
-            charsets = cfg.get("charsets", [])
+            # Matomo's SearchEngine.php: a configuration without hidden-
+            # keyword paths has these (a referrer at the engine's root is
+            # a search without a keyword); the project's own additions
+            # (own_lists.tsv 'hidden') come after
+            hidden = (cfg.get("hiddenkeyword") or ["/^$/", "/"]) + own_hidden.get(ename, [])
+            charsets = cfg.get("charsets") or own_charsets.get(ename, [])
             if len(charsets) > 3:
                 fail("engine %s: more than three charsets" % ename)
             p0 = len(pats)
@@ -265,6 +300,8 @@ def main():
         if kind == "clickid":
             s, m = name.split("/")
             clickids.append((key, s, m))
+            continue
+        if kind in ("charsets", "hidden"):
             continue
         ni = name_of(name)
         if kind in ("email", "paid"):
@@ -303,38 +340,74 @@ def main():
         table[h] = i + 1
     key_max = max(len(k.encode()) for k in keys)
 
+    # Every string in one pool, each table holding offsets into it: no
+    # pointer in the tables, so the dynamic loader relocates nothing when
+    # the extension loads (as ICU's and Chromium's generated tables are
+    # laid out).  Offset 0 is the empty string: "none".
+    pool = bytearray(b"\0")
+    pool_at = {"": 0}
+    records = [""]  # the pool's strings in order (a text may hold NULs)
+
+    def off(text):
+        if text is None:
+            return 0
+        if text not in pool_at:
+            pool_at[text] = len(pool)
+            pool.extend(text.encode("utf-8") + b"\0")
+            records.append(text)
+        return pool_at[text]
+
+    name_offs = [off(n) for n in names]
+    pat_rows = [(kind, len(text.encode()), off(text)) for kind, text in pats]
+    engine_rows = []
+    for (ni, back, p0, pn, h0, hn, cs, ename, *_rest) in engines:
+        engine_rows.append((ni, off(back), p0, pn, h0, hn,
+                            [off(c) for c in cs] + [0] * (3 - len(cs))))
+    entry_rows = [(off(k), len(k.encode()), entries[k]) for k in keys]
+    clickid_rows = [(off(key), len(key), off(s), off(m)) for key, s, m in clickids]
+    if len(pool) >= 1 << 32:
+        fail("string pool too large for 32-bit offsets")
+
     out = open("referrers/referrer_tables.c", "w", encoding="utf-8")
     w = out.write
     w("/*\n** Generated by tools/gen_referrer_tables.py (make referrer-tables): do not\n"
       "** edit.  From Matomo's searchengine-and-social-list (CC0 1.0) at commit\n"
       "** %s (%s): SearchEngines.yml, Socials.yml,\n"
-      "** AIAssistants.yml; the project's referrers/own_lists.tsv; the country\n"
-      "** codes are the two-letter top-level rules of the Public Suffix List.\n"
-      "**\n** %d engines in %d configurations, %d social networks, %d AI assistants,\n"
-      "** %d own entries; %d keys in %d slots (%d extra probes).\n*/\n"
-      % (commit, date, len(engines_yml), len(engines), len(socials_yml), len(ai_yml),
-         len(own), len(keys), slots, probes))
+      "** AIAssistants.yml; the project's referrers/own_lists.tsv and\n"
+      "** referrers/own_search_engines.yml; the country codes are the two-letter\n"
+      "** top-level rules of the Public Suffix List.\n"
+      "**\n** %d engines in %d configurations (%d of Matomo's engines, %d own\n"
+      "** configurations), %d social networks, %d AI assistants, %d own entries;\n"
+      "** %d keys in %d slots (%d extra probes); %d bytes of strings, referred\n"
+      "** to by offset (no pointer: nothing to relocate).\n*/\n"
+      % (commit, date, len(engines_yml), len(engines), n_matomo_engines, n_own_configs,
+         len(socials_yml), len(ai_yml), len(own), len(keys), slots, probes, len(pool)))
     w('#include "referrer_tables.h"\n\n')
     w('const char ref_lists_commit[] = "%s";\n\n' % commit)
-    w("const char *const ref_names[%d] = {\n" % len(names))
-    for n in names:
-        w("    %s,\n" % c_str(n))
+    w("const char ref_pool[%d] =\n" % len(pool))
+    # the pool as literals of whole strings, each with its \0 written out
+    # (the array's size leaves out the literal's own terminator)
+    chunks = [c_str(r + "\0") for r in records]
+    for i in range(0, len(chunks), 4):
+        w("    " + " ".join(chunks[i:i + 4]) + "\n")
+    w("    ;\n\n")
+    w("const uint32_t ref_names[%d] = {\n" % len(names))
+    for i in range(0, len(name_offs), 12):
+        w("    " + ", ".join(str(x) for x in name_offs[i:i + 12]) + ",\n")
     w("};\n\n")
     w("const ref_pattern ref_patterns[%d] = {\n" % len(pats))
-    for kind, text in pats:
-        w("    {%s, %d, %s},\n" % (kind, len(text.encode()), c_str(text)))
+    for (kind, _), (_, n, o) in zip(pats, pat_rows):
+        w("    {%s, %d, %d},\n" % (kind, n, o))
     w("};\n\n")
     w("const ref_engine ref_engines[%d] = {\n" % len(engines))
-    for (ni, back, p0, pn, h0, hn, cs, ename, *_rest) in engines:
-        cs = [c_str(c) for c in cs] + ["NULL"] * (3 - len(cs))
-        w("    {%d, %s, %d, %d, %d, %d, {%s}},\n"
-          % (ni, c_str(back) if back else "NULL", p0, pn, h0, hn, ", ".join(cs)))
+    for (ni, bo, p0, pn, h0, hn, cs) in engine_rows:
+        w("    {%d, %d, %d, %d, %d, %d, {%s}},\n"
+          % (ni, bo, p0, pn, h0, hn, ", ".join(str(c) for c in cs)))
     w("};\n\n")
     w("const ref_entry ref_entries[%d] = {\n" % len(keys))
-    for k in keys:
-        e = entries[k]
-        w("    {%s, %d, %d, %d, %d, %d, %d, %d, %d},\n"
-          % (c_str(k), len(k.encode()), e["engine"], e["social"], e["ai"],
+    for (ko, kn, e) in entry_rows:
+        w("    {%d, %d, %d, %d, %d, %d, %d, %d, %d},\n"
+          % (ko, kn, e["engine"], e["social"], e["ai"],
              e["email"], e["paid"], e["cats"], e["paths"]))
     w("};\n\n")
     w("const uint32_t ref_slot_mask = %d;\n" % (slots - 1))
@@ -347,8 +420,8 @@ def main():
         w("    " + ", ".join(str(x) for x in table[i:i + 16]) + ",\n")
     w("};\n\n")
     w("const ref_clickid ref_clickids[%d] = {\n" % len(clickids))
-    for key, s, m in clickids:
-        w("    {%s, %d, %s, %s},\n" % (c_str(key), len(key), c_str(s), c_str(m)))
+    for (ko, kn, so, mo) in clickid_rows:
+        w("    {%d, %d, %d, %d},\n" % (ko, kn, so, mo))
     w("};\n\n")
     bits = []
     for a in "abcdefghijklmnopqrstuvwxyz":
@@ -408,6 +481,7 @@ def hidden_match(hidden, path):
         if (kind == "REF_H_EXACT" and text == path or kind == "REF_H_ANY"
                 or kind == "REF_H_EMPTY" and path in ("", "/")
                 or kind == "REF_H_SEQ" and seq_in(text.split("\0"), path)
+                or kind == "REF_H_PREFIX" and path.startswith(text)
                 or kind == "REF_H_REGEX" and re.search(text, path)):
             return True
     return False
