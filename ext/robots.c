@@ -51,7 +51,26 @@ typedef struct held {
   int refs;
   robots *r;
   size_t bytes; /* the file's bytes and its compiled form */
+  /* the groups chosen for the user-agent argument last asked about (a
+     statement asks about one agent for many URLs): the connection's
+     calls are serialized, so the one copy is safe to change */
+  robots_sel sel;
+  size_t agent_n;  /* SIZE_MAX: none chosen yet */
+  char agent[64];
 } held;
+
+/* The groups of h for the user-agent argument a[0..n): chosen once per
+   (file, agent) while the agent stays the same. */
+static const robots_sel *held_select(held *h, const char *a, size_t n) {
+  if (h->agent_n == n && memcmp(h->agent, a, n) == 0) return &h->sel;
+  robots_select(h->r, a, n, &h->sel);
+  h->agent_n = SIZE_MAX;
+  if (n <= sizeof h->agent) {
+    if (n) memcpy(h->agent, a, n);
+    h->agent_n = n;
+  }
+  return &h->sel;
+}
 
 static void held_release(void *v) {
   held *h = v;
@@ -181,6 +200,7 @@ static int compiled_of(url_conn *conn, const char *p, size_t n, held **out,
   }
   k->refs = 1;
   k->bytes = n + robots_bytes(k->r);
+  k->agent_n = SIZE_MAX;
   *out = k;
   if (k->bytes > CACHE_ONE_MAX) return URL_OK;
   if (!c) {
@@ -252,11 +272,40 @@ static void url_fn_robots(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
   int hold = 0;
   held *h = NULL;
   if (rc == URL_OK) h = robots_arg(ctx, argv[0], &hold, &rc);
-  robots_verdict v = {1, 0};
-  if (h) rc = robots_decide_url(h->r, agent ? agent : "", an, &c.u, &c.out, &v);
+  robots_verdict v = {1, 0, -1, NULL, 0, NULL, 0};
+  if (h)
+    rc = robots_decide_url_sel(h->r, held_select(h, agent ? agent : "", an),
+                               &c.u, &c.out, &v);
   if (url_fn_arg(ctx) == ROBOTS_ALLOWED) url_result_int(ctx, rc, v.allowed);
   else url_result_int(ctx, rc == URL_OK && v.line == 0 ? URL_FAILURE : rc, v.line);
   if (h) robots_done(ctx, h, hold);
+  url_call_end(&c);
+}
+
+/* url_robots_url(url): RFC 9309 §2.3's robots.txt of the URL's scheme,
+   host and port; NULL for a URL without a host (data:, mailto:) and for
+   file: URLs, which no service answers. */
+static void url_fn_robots_url(sqlite3_context *ctx, int argc,
+                              sqlite3_value **argv) {
+  (void)argc;
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
+  url_call c;
+  url_call_begin(&c, ctx);
+  int rc = url_call_parse(&c, argv, 0, -1);
+  if (rc == URL_OK) {
+    url_str scheme = url_protocol(&c.u), host = url_host(&c.u);
+    if (url_hostname(&c.u).n == 0 ||
+        (scheme.n == 5 && memcmp(scheme.s, "file:", 5) == 0)) {
+      rc = URL_FAILURE;
+    } else {
+      url_buf_append(&c.out, scheme.s, scheme.n);
+      url_buf_puts(&c.out, "//");
+      url_buf_append(&c.out, host.s, host.n);
+      url_buf_puts(&c.out, "/robots.txt");
+      rc = c.out.err;
+    }
+  }
+  url_result(ctx, rc, c.out.ptr, c.out.len);
   url_call_end(&c);
 }
 
@@ -317,12 +366,37 @@ static void rules_close(url_tvf_cursor *cur) {
   url_buf_free(&c->tmp);
 }
 
+/* A sitemap's value v[0..n) parsed as a URL (no base: RFC 9309 §2.4's
+   sitemaps are absolute), its href appended to out.  Returns URL_OK,
+   URL_FAILURE (not an absolute URL) or an error. */
+static int sitemap_url(const char *v, size_t n, size_t max, url_buf *out) {
+  char ust[URL_STACK];
+  url u;
+  url_init(&u, &url_mem_sqlite, ust, sizeof ust, max);
+  url_input in;
+  int rc = url_parse_input(&u, v, n, NULL, &in, NULL);
+  if (rc == URL_OK) {
+    url_str h = url_href(&u);
+    url_buf_append(out, h.s, h.n);
+    rc = out->err;
+  }
+  url_input_free(&in);
+  url_free(&u);
+  return rc;
+}
+
 static int collect(void *arg, const robots_line *l) {
   rules_cursor *c = arg;
   const char *t = c->text.ptr;
   rrow r = {l->line, l->group, l->directive, l->forgiven,
             l->key ? (size_t)(l->key - t) : 0, l->key_n,
             (size_t)(l->value - t), l->value_n, l->skipped};
+  if (l->directive == ROBOTS_SITEMAP && !l->skipped) {
+    c->tmp.len = 0;
+    int rc = sitemap_url(l->value, l->value_n, c->base.max, &c->tmp);
+    if (rc == URL_FAILURE) r.skipped = robots_sitemap_not_url;
+    else if (rc != URL_OK) return rc;
+  }
   url_buf_append(&c->rows, (const char *)&r, sizeof r);
   return c->rows.err;
 }
@@ -381,9 +455,6 @@ static int rules_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
   return rc;
 }
 
-static const char *const DIRECTIVES[] = {NULL, "user-agent", "allow",
-                                         "disallow", "sitemap",
-                                         "crawl-delay", NULL};
 
 /* Text of the file (any bytes) as a result: valid UTF-8. */
 static void result_bytes(rules_cursor *c, sqlite3_context *ctx, const char *s,
@@ -398,16 +469,11 @@ static void result_bytes(rules_cursor *c, sqlite3_context *ctx, const char *s,
 /* The mistakes forgiven in a line that counts, or NULL. */
 static void forgiven(rules_cursor *c, sqlite3_context *ctx, const rrow *r) {
   if (!r->forgiven) return;
+  robots_line l = {r->line, (robots_directive)r->directive, r->group,
+                   c->text.ptr + r->key, c->text.ptr + r->value, r->key_n,
+                   r->value_n, r->forgiven, NULL};
   c->tmp.len = 0;
-  if (r->forgiven & ROBOTS_TYPO) {
-    url_buf_puts(&c->tmp, "key read as ");
-    url_buf_puts(&c->tmp, DIRECTIVES[r->directive]);
-  }
-  if (r->forgiven & ROBOTS_NO_COLON)
-    url_buf_puts(&c->tmp, c->tmp.len ? "; no colon" : "no colon");
-  if (r->forgiven & ROBOTS_LINE_CUT)
-    url_buf_puts(&c->tmp, c->tmp.len ? "; line cut at 16663 bytes"
-                                     : "line cut at 16663 bytes");
+  robots_forgiven_text(&c->tmp, &l);
   url_result(ctx, c->tmp.err, c->tmp.ptr, c->tmp.len);
 }
 
@@ -419,7 +485,7 @@ static void rules_column(url_tvf_cursor *cur, sqlite3_context *ctx, int i) {
   case 0: /* line */
     sqlite3_result_int(ctx, r->line);
     break;
-  case 1: /* group */
+  case 1: /* group_number */
     if (r->group >= 0) sqlite3_result_int(ctx, r->group + 1);
     break;
   case 2: /* user_agents */
@@ -431,8 +497,10 @@ static void rules_column(url_tvf_cursor *cur, sqlite3_context *ctx, int i) {
     break;
   case 3: /* directive */
     if (r->directive == ROBOTS_UNKNOWN) result_bytes(c, ctx, t + r->key, r->key_n);
-    else if (DIRECTIVES[r->directive])
-      sqlite3_result_text(ctx, DIRECTIVES[r->directive], -1, SQLITE_STATIC);
+    else if (robots_directive_name((robots_directive)r->directive))
+      sqlite3_result_text(ctx,
+                          robots_directive_name((robots_directive)r->directive),
+                          -1, SQLITE_STATIC);
     break;
   case 4: /* value */
     result_bytes(c, ctx, t + r->value, r->value_n);
@@ -441,7 +509,7 @@ static void rules_column(url_tvf_cursor *cur, sqlite3_context *ctx, int i) {
     if (!r->skipped && (r->directive == ROBOTS_ALLOW ||
                         r->directive == ROBOTS_DISALLOW)) {
       c->tmp.len = 0;
-      if (robots_canon(&c->tmp, t + r->value, r->value_n, 1))
+      if (robots_canon(&c->tmp, t + r->value, r->value_n, ROBOTS_CANON_RULE))
         url_buf_append(&c->tmp, t + r->value, r->value_n);
       url_result(ctx, c->tmp.err, c->tmp.ptr ? c->tmp.ptr : "", c->tmp.len);
     }
@@ -455,22 +523,16 @@ static void rules_column(url_tvf_cursor *cur, sqlite3_context *ctx, int i) {
     break;
   case 8: /* url: a sitemap's, parsed */
     if (r->directive == ROBOTS_SITEMAP && !r->skipped) {
-      char ust[URL_STACK];
-      url u;
-      url_init(&u, &url_mem_sqlite, ust, sizeof ust, cur->max);
-      url_input in;
-      int rc = url_parse_input(&u, t + r->value, r->value_n, NULL, &in, NULL);
-      url_str h = url_href(&u);
-      url_result(ctx, rc, h.s, h.n);
-      url_input_free(&in);
-      url_free(&u);
+      c->tmp.len = 0;
+      int rc = sitemap_url(t + r->value, r->value_n, cur->max, &c->tmp);
+      url_result(ctx, rc, c->tmp.ptr, c->tmp.len);
     }
     break;
   }
 }
 
 static const char *const rules_columns[] = {
-    "line INTEGER", "\"group\" INTEGER", "user_agents TEXT", "directive TEXT",
+    "line INTEGER", "group_number INTEGER", "user_agents TEXT", "directive TEXT",
     "value TEXT",   "pattern TEXT",      "valid INTEGER",    "reason TEXT",
     "url TEXT"};
 static const char *const rules_args[] = {"robots_txt"};
@@ -489,15 +551,145 @@ static const url_tvf url_robots_rules_tvf = {
     .column = rules_column,
 };
 
+/* --------------------------------------------- url_robots_verdict */
+
+/* The decision as a row: the rule that decided with its line, text and
+   group, found by the compiled file itself (no join of the file's rules
+   per URL). */
+typedef struct verdict_cursor {
+  url_tvf_cursor base;
+  url_kept u;        /* the URL, parsed */
+  held *h;           /* the compiled file of the last filter (a reference) */
+  robots_verdict v;
+  const char *tok;   /* the product token the agent argument names */
+  size_t tok_n;
+  url_buf agent;     /* the agent argument's bytes (tok points into it) */
+  url_buf scratch;
+  char ast[64], sst[256];
+} verdict_cursor;
+
+static void verdict_open(url_tvf_cursor *cur) {
+  verdict_cursor *c = (verdict_cursor *)cur;
+  url_kept_init(&c->u);
+  url_buf_init(&c->agent, &url_mem_sqlite, c->ast, sizeof c->ast, SIZE_MAX);
+  url_buf_init(&c->scratch, &url_mem_sqlite, c->sst, sizeof c->sst, SIZE_MAX);
+}
+
+static void verdict_close(url_tvf_cursor *cur) {
+  verdict_cursor *c = (verdict_cursor *)cur;
+  url_kept_free(&c->u);
+  if (c->h) held_release(c->h);
+  url_buf_free(&c->agent);
+  url_buf_free(&c->scratch);
+}
+
+/* argv: robots_txt, user_agent, url.  One row for a URL that parses. */
+static int verdict_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
+  verdict_cursor *c = (verdict_cursor *)cur;
+  for (int i = 0; i < 3; i++)
+    if (!argv[i] || sqlite3_value_type(argv[i]) == SQLITE_NULL) return URL_OK;
+  const char *p, *a;
+  size_t n, an;
+  int rc = url_arg_bytes(argv[1], &a, &an);
+  if (rc != URL_OK) return rc;
+  c->agent.len = 0;
+  url_buf_append(&c->agent, a ? a : "", an);
+  if (c->agent.err) return c->agent.err;
+  rc = url_kept_parse(&c->u, argv[2], NULL, cur->max);
+  if (rc == URL_FAILURE) return URL_OK; /* not a URL: no row */
+  if (rc != URL_OK) return rc;
+  rc = url_arg_bytes(argv[0], &p, &n);
+  if (rc != URL_OK) return rc;
+  /* the connection's compiled file: the same as the last row's, or
+     looked up (a join over a table of files) */
+  held *h;
+  int again;
+  rc = compiled_of(cur->conn, p ? p : "", n, &h, &again);
+  if (rc != URL_OK) return rc;
+  if (c->h) held_release(c->h);
+  c->h = h;
+  const char *ag = c->agent.ptr ? c->agent.ptr : "";
+  robots_agent_arg(ag, c->agent.len, &c->tok, &c->tok_n);
+  c->scratch.len = 0;
+  rc = robots_decide_url_sel(h->r, held_select(h, ag, c->agent.len), &c->u.u,
+                             &c->scratch, &c->v);
+  if (rc == URL_OK) cur->n_rows = 1;
+  return rc;
+}
+
+static void verdict_column(url_tvf_cursor *cur, sqlite3_context *ctx, int i) {
+  verdict_cursor *c = (verdict_cursor *)cur;
+  const robots_verdict *v = &c->v;
+  switch (i) {
+  case 0: /* allowed */
+    sqlite3_result_int(ctx, v->allowed);
+    break;
+  case 1: /* line */
+    if (v->line) sqlite3_result_int(ctx, v->line);
+    break;
+  case 2: /* directive */
+    if (v->line)
+      sqlite3_result_text(ctx, v->allowed ? "allow" : "disallow", -1,
+                          SQLITE_STATIC);
+    break;
+  case 3: /* value: the rule as written */
+    if (v->line) {
+      c->scratch.len = 0;
+      const char *out;
+      size_t on;
+      int rc = url_utf8_sanitize(v->value, v->value_n, &c->scratch, &out, &on);
+      url_result(ctx, rc, out, on);
+    }
+    break;
+  case 4: /* pattern */
+    if (v->line) url_result(ctx, URL_OK, v->pattern, v->pattern_n);
+    break;
+  case 5: /* group_number */
+    if (v->line) sqlite3_result_int(ctx, v->group + 1);
+    break;
+  case 6: { /* product_token */
+    c->scratch.len = 0;
+    const char *out;
+    size_t on;
+    int rc = url_utf8_sanitize(c->tok_n ? c->tok : "", c->tok_n, &c->scratch,
+                               &out, &on);
+    url_result(ctx, rc, out, on);
+    break;
+  }
+  }
+}
+
+static const char *const verdict_columns[] = {
+    "allowed INTEGER", "line INTEGER",         "directive TEXT",
+    "value TEXT",      "pattern TEXT",         "group_number INTEGER",
+    "product_token TEXT"};
+static const char *const verdict_args[] = {"robots_txt", "user_agent", "url"};
+
+static const url_tvf url_robots_verdict_tvf = {
+    .name = "url_robots_verdict",
+    .columns = verdict_columns,
+    .n_columns = URL_COUNT(verdict_columns),
+    .arg_names = verdict_args,
+    .n_args = 3,
+    .n_required = 3,
+    .cursor_size = sizeof(verdict_cursor),
+    .open = verdict_open,
+    .close = verdict_close,
+    .filter = verdict_filter,
+    .column = verdict_column,
+};
+
 /* ------------------------------------------------------ registration */
 
 static const url_func funcs[] = {
     {"url_robots_allowed", 3, URL_PURE, ROBOTS_ALLOWED, url_fn_robots},
     {"url_robots_decision", 3, URL_PURE, ROBOTS_DECISION, url_fn_robots},
     {"url_robots_crawl_delay", 2, URL_PURE, 0, url_fn_robots_crawl_delay},
+    {"url_robots_url", 1, URL_PURE, 0, url_fn_robots_url},
 };
 
-static const url_tvf *const tvfs[] = {&url_robots_rules_tvf};
+static const url_tvf *const tvfs[] = {&url_robots_rules_tvf,
+                                      &url_robots_verdict_tvf};
 
 const url_family url_robots_family = {funcs, URL_COUNT(funcs), tvfs,
                                       URL_COUNT(tvfs)};
