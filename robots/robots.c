@@ -181,35 +181,41 @@ static int token_cmp(const char *a, size_t an, const char *b, size_t bn) {
   return (an > bn) - (an < bn);
 }
 
-/* qsort's comparator for token[] needs the text: sorted by hand (a
-   merge sort over indices would do as well; files have few agents). */
-static void sort_agents(robots *r) {
-  token *t = AGENTS(r);
+/* A token being sorted: its text by pointer (the text no longer moves
+   once the file is scanned). */
+typedef struct sorting {
+  const char *p;
+  token t;
+} sorting;
+
+static int sorting_order(const void *a, const void *b) {
+  const sorting *x = a, *y = b;
+  size_t n = x->t.len < y->t.len ? x->t.len : y->t.len;
+  int c = n ? memcmp(x->p, y->p, n) : 0;
+  if (c) return c;
+  if (x->t.len != y->t.len) return x->t.len < y->t.len ? -1 : 1;
+  return (x->t.group > y->t.group) - (x->t.group < y->t.group);
+}
+
+/* Sorts the agents by token (lower-cased already), then group. */
+static int sort_agents(robots *r) {
   size_t n = N_OF(r->agents, token);
-  const char *txt = r->text.ptr;
-  /* insertion sort on runs is quadratic: shell sort's gaps keep it
-     near n log n on the sizes files have */
-  static const size_t GAPS[] = {1750, 701, 301, 132, 57, 23, 10, 4, 1};
-  for (size_t gi = 0; gi < sizeof GAPS / sizeof GAPS[0]; gi++) {
-    size_t gap = GAPS[gi];
-    for (size_t i = gap; i < n; i++) {
-      token x = t[i];
-      size_t j = i;
-      while (j >= gap) {
-        const token *y = &t[j - gap];
-        int c = token_cmp(txt + y->tok, y->len, txt + x.tok, x.len);
-        if (c < 0 || (c == 0 && y->group <= x.group)) break;
-        t[j] = t[j - gap];
-        j -= gap;
-      }
-      t[j] = x;
-    }
-  }
+  if (n < 2) return URL_OK;
+  sorting *s = r->mem->alloc(n * sizeof *s);
+  if (!s) return URL_NOMEM;
+  token *t = AGENTS(r);
+  for (size_t i = 0; i < n; i++)
+    s[i] = (sorting){t[i].len ? r->text.ptr + t[i].tok : "", t[i]};
+  qsort(s, n, sizeof *s, sorting_order);
+  for (size_t i = 0; i < n; i++) t[i] = s[i].t;
+  r->mem->release(s);
+  return URL_OK;
 }
 
 /* The keys (distinct tokens, each with its groups) and the "*" groups. */
 static int index_agents(robots *r) {
-  sort_agents(r);
+  int rc = sort_agents(r);
+  if (rc != URL_OK) return rc;
   const token *t = AGENTS(r);
   size_t n = N_OF(r->agents, token);
   for (size_t i = 0; i < n;) {
@@ -291,7 +297,7 @@ void robots_select(const robots *r, const char *agent, size_t an,
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
     const key *k = &KEYS(r)[mid];
-    int c = token_cmp(tok, tn, r->text.ptr + k->tok, k->len);
+    int c = token_cmp(tok, tn, k->len ? r->text.ptr + k->tok : "", k->len);
     if (c == 0) {
       sel->groups = LISTS(r) + k->list0;
       sel->n = k->n;
