@@ -57,7 +57,7 @@ static void policy_release(void *obj) {
   dec_memo_free(k->memo[1]);
   sqlite3_free(k);
 }
-static const url_obj_kind policy_kind = {policy_release};
+static const url_obj_kind policy_kind = {.release = policy_release};
 
 /* The connection's policy (its script index), made on first use. */
 static int kept_policy_of(url_conn *conn, kept_policy **out) {
@@ -134,7 +134,8 @@ static void kept_release(void *obj) {
   policy_release(k->policy);
   sqlite3_free(k);
 }
-static const url_obj_kind domains_kind[2] = {{kept_release}, {kept_release}};
+static const url_obj_kind domains_kind[2] = {{.release = kept_release},
+                                              {.release = kept_release}};
 
 /*
 ** The top domains of argument v (not NULL) and their policy: the

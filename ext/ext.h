@@ -147,6 +147,13 @@ struct url_kept *url_call_cache_long_input(url_call_cache *cc);
 */
 typedef struct url_obj_kind {
   void (*release)(void *obj);
+  /* A kind kept in a table of its own (0: the shared table of 64): this
+     many slots, and at most budget bytes of objects (bytes(obj)) and
+     keys, past which the kind's table starts again empty; an object that
+     alone exceeds the budget is not kept. */
+  int slots;
+  size_t budget;
+  size_t (*bytes)(const void *obj);
 } url_obj_kind;
 /* The object of that kind kept for p[0..n) under max, or NULL; *again
    is 1 when it is the one the connection's previous find or put gave
@@ -159,15 +166,6 @@ void *url_conn_obj_find(url_conn *c, const url_obj_kind *kind, const char *p,
 int url_conn_obj_put(url_conn *c, const url_obj_kind *kind, const char *p,
                      size_t n, size_t max, void *obj);
 
-/*
-** State a family keeps for the connection beyond the objects above (the
-** robots family's cache of compiled robots.txt files: robots.c), made by
-** the family on first use and freed with the connection by the function
-** it gave.  One slot per id.
-*/
-enum { URL_CONN_ROBOTS, URL_CONN_STATES };
-void *url_conn_state(url_conn *c, int id);
-void url_conn_set_state(url_conn *c, int id, void *p, void (*destroy)(void *));
 
 /* --------------------------------------------------------------- arguments */
 

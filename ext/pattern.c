@@ -118,7 +118,7 @@ static void aux_release(void *v) {
   compiled_release(cp);
 }
 
-static const url_obj_kind compiled_kind = {compiled_release};
+static const url_obj_kind compiled_kind = {.release = compiled_release};
 
 /* "invalid pattern 'x': why", for an error message. */
 static char *invalid_pattern(sqlite3_value *v, const char *why) {

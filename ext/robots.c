@@ -11,31 +11,38 @@
 **   SELECT line, directive, value FROM url_robots_rules('Sitemap: https://a.example/s.xml');
 **   -- 1 | sitemap | https://a.example/s.xml
 **
-** url_robots_allowed(robots_txt, user_agent, url): 1 if the crawler whose
-** product token is user_agent (compared whole, case-insensitively: pass
-** 'Googlebot', not the User-Agent header) may fetch url, else 0.  url is
+** url_robots_allowed(robots_txt, user_agent, url): 1 if the crawler
+** user_agent names may fetch url, else 0.  user_agent is read as its
+** product token (robots_agent_arg: 'Googlebot/2.1', a whole User-Agent
+** header's "compatible;" token), compared case-insensitively.  url is
 ** parsed by the URL parser; its path and query are matched.  robots_txt
 ** is TEXT or a BLOB of the bytes as fetched.  NULL in any argument, or a
 ** url that does not parse, gives NULL.
 ** url_robots_decision(robots_txt, user_agent, url): the line number of the
 ** rule that decided, NULL when none did (allowed).
+** url_robots_verdict(robots_txt, user_agent, url): the same decision as
+** one row: allowed, line, directive, value, pattern, group_number,
+** product_token (the deciding rule without a join of the file's rules).
+** url_robots_url(url): the robots.txt of the URL's scheme, host and port.
 ** url_robots_crawl_delay(robots_txt, user_agent): the crawl-delay in
 ** seconds (REAL) of the groups that apply to user_agent, or NULL.
-** url_robots_rules(robots_txt): one row per line with text: line, group
-** (1-based; NULL outside groups and for sitemaps), the group's user_agents
-** (a JSON array of the values as written), directive (lower case, or an
-** unknown key as written; NULL for a line without key: value), value,
-** pattern (the canonical form an allow / disallow line is matched in),
-** valid, reason (why a line does not count, or the mistake forgiven in
-** one that does), url (a sitemap's URL as parsed, NULL if it is not one).
+** url_robots_rules(robots_txt): one row per line with text: line,
+** group_number (1-based; NULL outside groups and for sitemaps), the
+** group's user_agents (a JSON array of the values as written), directive
+** (lower case, or an unknown key as written; NULL for a line without key:
+** value), value, pattern (the canonical form an allow / disallow line is
+** matched in), valid, reason (why a line does not count, or the mistake
+** forgiven in one that does: robots/'s words), url (a valid sitemap's URL
+** as parsed).
 **
 ** Storage.  A robots_txt constant for the statement is compiled once
 ** (auxdata).  One that changes from row to row (a join with a table of
-** robots files) is looked up in the connection's cache of compiled files,
-** keyed by the file's bytes: up to CACHE_SLOTS (4,096) files and CACHE_BUDGET
-** bytes (bytes of the file plus its compiled form); files over
-** CACHE_ONE_MAX are compiled per call; past the budget the cache starts
-** again empty.
+** robots files) is looked up in the connection's cache (ext/conn.c), in
+** a table of its own: up to KEPT_SLOTS (4,096) files and KEPT_BUDGET
+** bytes (the files and their compiled forms); files over ONE_MAX are
+** compiled per call; past the budget the table starts again empty.  A
+** compiled file remembers the groups chosen for the last user agent
+** asked about, so a statement chooses them once per (file, agent).
 */
 #include <string.h>
 
@@ -50,7 +57,7 @@
 typedef struct held {
   int refs;
   robots *r;
-  size_t bytes; /* the file's bytes and its compiled form */
+  size_t bytes; /* its compiled form's (the cache adds the file's) */
   /* the groups chosen for the user-agent argument last asked about (a
      statement asks about one agent for many URLs): the connection's
      calls are serialized, so the one copy is safe to change */
@@ -79,118 +86,33 @@ static void held_release(void *v) {
   sqlite3_free(h);
 }
 
-/* Buckets of WAYS slots, the least recently used of a bucket replaced
-   (eight ways: a join cycling over a thousand or so distinct files keeps
-   them all, where LRU over fewer ways would miss on every row of a
-   bucket that overflows). */
-#define CACHE_BUCKETS 512
-#define WAYS 8
-#define CACHE_SLOTS (CACHE_BUCKETS * WAYS)
-#define CACHE_BUDGET ((size_t)32 << 20)
-#define CACHE_ONE_MAX ((size_t)4 << 20)
+/* The connection keeps compiled files in a table of their own (ext/conn.c:
+   a join cycling over a thousand or so distinct files keeps them all),
+   up to ONE_MAX bytes a file (bytes of the file and its compiled form);
+   past BUDGET the table starts again empty. */
+#define KEPT_SLOTS 4096
+#define KEPT_BUDGET ((size_t)32 << 20)
+#define ONE_MAX ((size_t)4 << 20)
 
-typedef struct slot {
-  held *h;  /* NULL: empty */
-  uint64_t hash, used;
-  char *key; /* the file's bytes (sqlite3_malloc) */
-  size_t n;
-} slot;
+static size_t held_bytes(const void *v) { return ((const held *)v)->bytes; }
 
-typedef struct cache {
-  slot s[CACHE_SLOTS];
-  uint64_t clock;
-  size_t bytes;
-  int last; /* the slot last found or filled; -1: none */
-} cache;
-
-static void slot_empty(cache *c, slot *s) {
-  if (!s->h) return;
-  c->bytes -= s->h->bytes;
-  held_release(s->h);
-  sqlite3_free(s->key);
-  s->h = NULL;
-  s->key = NULL;
-}
-
-static void cache_free(void *v) {
-  cache *c = v;
-  for (int i = 0; i < CACHE_SLOTS; i++) slot_empty(c, &c->s[i]);
-  sqlite3_free(c);
-}
+static const url_obj_kind held_kind = {.release = held_release,
+                                       .slots = KEPT_SLOTS,
+                                       .budget = KEPT_BUDGET,
+                                       .bytes = held_bytes};
 
 /*
-** A hash of the file's length and of at most 24 of its 8-octet words (8
-** at its start, 8 at its end, 8 spread through the middle), mixed in two
-** independent chains: lookups compare the whole key anyway, so sampling
-** costs only a collision now and then, and a row of a join does not hash
-** its whole file.
-*/
-static uint64_t word_at(const char *p) {
-  uint64_t w;
-  memcpy(&w, p, 8);
-  return w;
-}
-
-static uint64_t key_hash(const char *p, size_t n) {
-  const uint64_t K = 0x9E3779B97F4A7C15ULL;
-  uint64_t a = n * K, b = ~n;
-  if (n < 8) {
-    for (size_t i = 0; i < n; i++) a = (a ^ (unsigned char)p[i]) * K;
-    return a ^ (a >> 29);
-  }
-  size_t words = n / 8, step = words > 24 ? (words - 16) / 8 : 1;
-  for (size_t i = 0; i < 8 && i < words; i++) {
-    a = (a ^ word_at(p + 8 * i)) * K;
-    b = (b ^ word_at(p + n - 8 - 8 * i)) * K;
-  }
-  for (size_t i = 8, k = 0; k < 8 && i + 8 < words; i += step, k++)
-    a = (a ^ word_at(p + 8 * i)) * K;
-  /* a multiply carries differences only upwards: fold the high bits
-     into the low ones the bucket is taken from (MurmurHash3's finalizer) */
-  a ^= b;
-  a = (a ^ (a >> 33)) * 0xFF51AFD7ED558CCDULL;
-  a = (a ^ (a >> 33)) * 0xC4CEB9FE1A85EC53ULL;
-  return a ^ (a >> 33);
-}
-
-/* The first slot of the bucket of hash h. */
-static int bucket(uint64_t h) { return (int)(h % CACHE_BUCKETS) * WAYS; }
-
-/* Files of a site's robots often differ only near their ends: the last
-   octets are compared first. */
-static int slot_is(const slot *s, const char *p, size_t n) {
-  if (!s->h || s->n != n) return 0;
-  size_t t = n < 16 ? n : 16;
-  return n == 0 || (memcmp(s->key + n - t, p + n - t, t) == 0 &&
-                    memcmp(s->key, p, n - t) == 0);
-}
-
-/*
-** The compiled file p[0..n), with a reference for the caller: the cache's
-** (*again: the one its previous lookup gave), or compiled now and kept
-** when it fits.  Returns URL_OK or URL_NOMEM.
+** The compiled file p[0..n), with a reference for the caller: the
+** connection's (*again: the one its previous lookup gave), or compiled
+** now and kept when it fits.  Returns URL_OK or URL_NOMEM.
 */
 static int compiled_of(url_conn *conn, const char *p, size_t n, held **out,
                        int *again) {
-  *again = 0;
-  cache *c = url_conn_state(conn, URL_CONN_ROBOTS);
-  if (c && c->last >= 0 && slot_is(&c->s[c->last], p, n)) {
-    *again = 1;
-    *out = c->s[c->last].h;
-    (*out)->refs++;
+  held *h = url_conn_obj_find(conn, &held_kind, p, n, 0, again);
+  if (h) {
+    h->refs++;
+    *out = h;
     return URL_OK;
-  }
-  uint64_t h = key_hash(p, n);
-  int b = bucket(h);
-  for (int i = b; c && i < b + WAYS; i++) {
-    slot *s = &c->s[i];
-    if (s->hash == h && slot_is(s, p, n)) {
-      s->used = ++c->clock;
-      c->last = i;
-      *out = s->h;
-      s->h->refs++;
-      return URL_OK;
-    }
   }
   held *k = sqlite3_malloc64(sizeof *k);
   if (!k) return URL_NOMEM;
@@ -199,30 +121,12 @@ static int compiled_of(url_conn *conn, const char *p, size_t n, held **out,
     return URL_NOMEM;
   }
   k->refs = 1;
-  k->bytes = n + robots_bytes(k->r);
+  k->bytes = robots_bytes(k->r);
   k->agent_n = SIZE_MAX;
   *out = k;
-  if (k->bytes > CACHE_ONE_MAX) return URL_OK;
-  if (!c) {
-    c = sqlite3_malloc64(sizeof *c);
-    if (!c) return URL_OK; /* not kept */
-    memset(c, 0, sizeof *c);
-    c->last = -1;
-    url_conn_set_state(conn, URL_CONN_ROBOTS, c, cache_free);
-  }
-  char *key = sqlite3_malloc64(n ? n : 1);
-  if (!key) return URL_OK;
-  if (n) memcpy(key, p, n);
-  slot *s = &c->s[b];
-  for (int i = b + 1; i < b + WAYS && s->h; i++)
-    if (!c->s[i].h || c->s[i].used < s->used) s = &c->s[i];
-  slot_empty(c, s);
-  if (c->bytes + k->bytes > CACHE_BUDGET)
-    for (int i = 0; i < CACHE_SLOTS; i++) slot_empty(c, &c->s[i]);
-  *s = (slot){k, h, ++c->clock, key, n};
-  k->refs++;
-  c->bytes += k->bytes;
-  c->last = (int)(s - c->s);
+  if (k->bytes + n <= ONE_MAX &&
+      url_conn_obj_put(conn, &held_kind, p, n, 0, k) == URL_OK)
+    k->refs++;
   return URL_OK;
 }
 
