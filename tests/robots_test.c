@@ -1,19 +1,24 @@
 /*
 ** robots/ (the layer): the robots.txt parser and matcher (RFC 9309).
+** The project's own cases run first and report their counts; the
+** third-party suites of ../shared follow, or are skipped, saying so, when
+** ../shared/robots is not there.
 **
-**   - Google's conformance suite (the .textproto files of
-**     ../shared/robots/correctness/, 146 expectations), read by a reader of protobuf's text format below:
-**     every expectation against the matcher given the test URL's path and
-**     query as written (the suite's contract: the caller has
-**     percent-encoded the URL), then again through the URL parser, as
-**     url_robots_allowed reads a URL, where the differences are listed;
+**   - the project's own cases: each rule of RFC 9309 and each leniency,
+**     escapes on both sides (§2.2.2), the user-agent argument read as its
+**     product token, decision lines, crawl-delay, the size limits, bad
+**     bytes; some through the URL parser, as url_robots_allowed reads a URL;
 **   - the cases of Google's robots_test.cc, re-stated as this project's
 **     data;
+**   - the matcher against a brute-force reference on random patterns;
+**   - Google's conformance suite (the .textproto files of
+**     ../shared/robots/correctness/, 146 expectations), read by a reader of
+**     protobuf's text format below: every expectation against the matcher
+**     given the test URL's path and query as written (the suite's
+**     contract: the caller has percent-encoded the URL), then again
+**     through the URL parser, where the differences are listed;
 **   - RFC 9309's example files (crawler-commons' copies) with
-**     crawler-commons' answers;
-**   - the project's own cases: each rule of RFC 9309 and each leniency,
-**     decision lines, crawl-delay, the size limits, bad bytes;
-**   - the matcher against a brute-force reference on random patterns.
+**     crawler-commons' answers, read whole (tests/shared_read.h).
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -896,7 +901,7 @@ static void canon(void) {
    so, when it is not). */
 static int have_shared_robots(void) {
   char p[1024];
-  FILE *f = fopen(shared_path(p, sizeof p, "robots/README.md"), "rb");
+  FILE *f = fopen(shared_path(p, sizeof p, "robots/correctness/groups.textproto"), "rb");
   if (!f) return 0;
   fclose(f);
   return 1;
