@@ -3,8 +3,8 @@
 ** the user data of every registered function and module, and what the
 ** connection keeps from call to call (its cache of parsed bases and
 ** storage for long inputs), and the state a part of ext/ keeps of its own
-** (url_conn_state: objs.c's objects made from arguments; robots.c's cache
-** of compiled robots.txt files until it moves to objs.c).  Made
+** (url_conn_state: objs.c's objects made from arguments, compiled
+** robots.txt files among them).  Made
 ** by url_ext.c's entry point, which sits above it, for the families it
 ** lists.
 */

@@ -208,12 +208,11 @@ int url_conn_one(url_conn *c, const url_obj_kind *kind,
                  int (*make)(url_obj **out), url_obj **out);
 
 /*
-** State a part of ext/ keeps for the connection (objs.c's objects above;
-** the robots family's cache of compiled robots.txt files, robots.c, until
-** it moves to url_conn_obj), made on first use and freed with the
+** State a part of ext/ keeps for the connection (objs.c's objects above),
+** made on first use and freed with the
 ** connection by the function it gave.  One slot per id.
 */
-enum { URL_CONN_OBJS, URL_CONN_ROBOTS, URL_CONN_STATES };
+enum { URL_CONN_OBJS, URL_CONN_STATES };
 void *url_conn_state(url_conn *c, int id);
 void url_conn_set_state(url_conn *c, int id, void *p, void (*destroy)(void *));
 

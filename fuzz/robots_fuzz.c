@@ -6,8 +6,9 @@
 ** byte and the user agent (missing parts are "/" and "bot").  Oracles:
 **   - robots_decide (rules sorted once, the first match of each group) is
 **     the decision of a plain reading: every line scanned again, every
-**     rule of every group that applies matched, the best kept by length,
-**     allow, line;
+**     rule of every group that applies matched against the path's two
+**     forms (canonical; unreserved escapes decoded), the best kept by
+**     length, allow, line, the agent argument read by robots_agent_arg;
 **   - robots_match is a table over pattern and path positions (for
 **     patterns and paths of at most 256 bytes).
 ** A difference prints the case and abort()s.  tests/robots_fuzz_test.c
@@ -162,14 +163,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   }
   /* the plain reading, for paths the table can take */
-  url_buf canon;
+  /* the path's two forms: canonical, and with escapes of unreserved
+     octets decoded (a rule matching either counts) */
+  url_buf canon, dec;
   url_buf_init(&canon, &url_mem_libc, NULL, 0, SIZE_MAX);
-  const char *cp = path;
-  size_t cn = pn;
+  url_buf_init(&dec, &url_mem_libc, NULL, 0, SIZE_MAX);
+  const char *cp = path, *dp;
+  size_t cn = pn, dn;
   if (!robots_canon(&canon, path, pn, 0)) cp = canon.ptr, cn = canon.len;
+  dp = cp, dn = cn;
+  if (!robots_canon(&dec, cp, cn, ROBOTS_CANON_DECODE)) dp = dec.ptr, dn = dec.len;
   plain *p = calloc(1, sizeof *p);
-  p->agent = agent;
-  p->an = an;
+  /* the agent argument read as robots_agent_arg documents */
+  robots_agent_arg(agent, an, &p->agent, &p->an);
   robots_scan(txt, tn, plain_line, p);
   int ok = 1, skip = p->overflow || cn > 256;
   for (int i = 0; i < p->n_rules; i++)
@@ -182,8 +188,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (int i = 0; i < p->n_rules; i++) {
       int gn = p->groups_named[p->rules[i].group];
       if (named ? !(gn & 1) : !(gn & 2)) continue;
-      size_t prio;
-      if (!plain_matches(p, i, cp, cn, &prio)) continue;
+      size_t prio, prio2;
+      int m1 = plain_matches(p, i, cp, cn, &prio);
+      int m2 = plain_matches(p, i, dp, dn, &prio2);
+      if (!m1 && !m2) continue;
+      if (!m1 || (m2 && prio2 > prio)) prio = prio2;
       if (best < 0 || prio > best_prio ||
           (prio == best_prio && p->rules[i].allow > p->rules[best].allow)) {
         best = i;
@@ -205,6 +214,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   free(p);
   url_buf_free(&canon);
+  url_buf_free(&dec);
   url_buf_free(&scratch);
   if (ok == -1) fail("robots_match differs from the table", data, size);
   if (!ok) fail("the decision differs from the plain reading", data, size);

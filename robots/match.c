@@ -10,55 +10,91 @@
 #include "percent.h"
 #include "robots.h"
 
-/* Octets that are neither unreserved nor reserved nor '%' (RFC 3986
-   §2.2-2.3): class 1, the ASCII ones (controls, space, " < > \ ^ ` { | }
-   and DEL); class 2, every non-ASCII octet; and class 4, '%'. */
-#define ROBOTS_ENC_LO \
-  (URL_C0_LO | URL_BIT(' ') | URL_BIT('"') | URL_BIT('<') | URL_BIT('>'))
+/* How robots_canon treats an octet: 1, an ASCII octet that is neither
+   unreserved nor reserved (controls, space, " < > \ ^ ` { | } DEL), and
+   the quote ', which the URL parser writes %27 in a query; 2, a non-ASCII
+   octet; 4, '%'; 8, '*' and '$', special in a rule, literal in a URL. */
+#define ROBOTS_ENC_LO                                                    \
+  (URL_C0_LO | URL_BIT(' ') | URL_BIT('"') | URL_BIT('<') | URL_BIT('>') | \
+   URL_BIT('\''))
 #define ROBOTS_ENC_HI                                                    \
   (URL_BITH('\\') | URL_BITH('^') | URL_BITH('`') | URL_BITH('{') |      \
    URL_BITH('|') | URL_BITH('}') | URL_BITH(0x7F))
-#define ENC(c) ((c) >= 128 ? 2 : (c) == '%' ? 4 : URL_IN_SET(ROBOTS_ENC, c))
-static const uint16_t ENCODE[256] = URL_CLASS_TABLE(ENC);
+#define ENC(c)                                                           \
+  ((c) >= 128 ? 2 : (c) == '%' ? 4 : (c) == '*' || (c) == '$' ? 8        \
+                                      : URL_IN_SET(ROBOTS_ENC, c))
+static const uint8_t CLASS[256] = URL_CLASS_TABLE(ENC);
 
-/* Whether s[0..n) is already what robots_canon would write. */
-static int is_canon(const unsigned char *s, size_t n, uint16_t mask) {
-  for (size_t i = 0; i < n; i++) {
-    if (!(ENCODE[s[i]] & (mask | 4))) continue; /* one test per octet */
-    if (ENCODE[s[i]] & mask) return 0;
-    if (i + 2 < n && url_is_hex(s[i + 1]) &&
-        url_is_hex(s[i + 2])) {
-      if ((s[i + 1] >= 'a' && s[i + 1] <= 'f') ||
-          (s[i + 2] >= 'a' && s[i + 2] <= 'f'))
-        return 0;
+/* RFC 3986 §2.3's unreserved octets: ALPHA DIGIT - . _ ~ */
+static int unreserved(int c) {
+  return ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || (c >= '0' && c <= '9') ||
+         c == '-' || c == '.' || c == '_' || c == '~';
+}
+
+int robots_unreserved_escape(const char *s, size_t n) {
+  const unsigned char *u = (const unsigned char *)s;
+  for (const char *q = memchr(s, '%', n); q;
+       q = memchr(q + 1, '%', n - (size_t)(q + 1 - s))) {
+    size_t i = (size_t)(q - s);
+    if (i + 2 < n && url_is_hex(u[i + 1]) && url_is_hex(u[i + 2]) &&
+        unreserved(url_hex_val(u[i + 1]) * 16 + url_hex_val(u[i + 2])))
+      return 1;
+  }
+  return 0;
+}
+
+static int lower_hex(unsigned char c) { return c >= 'a' && c <= 'f'; }
+
+/* Whether the octet u[i] of u[0..n), of class c (not 0, not '%'), is
+   kept as it is: a rule's '*', and its '$' when it ends the rule. */
+static int kept(const unsigned char *u, size_t i, size_t n, int c, int rule) {
+  return c == 8 && rule && (u[i] == '*' || i + 1 == n);
+}
+
+int robots_canon(url_buf *out, const char *s, size_t n, int flags) {
+  static const char HEX[] = "0123456789ABCDEF";
+  const unsigned char *u = (const unsigned char *)s;
+  int rule = flags & ROBOTS_CANON_RULE, decode = flags & ROBOTS_CANON_DECODE;
+  uint8_t mask = rule ? 15 : 13;
+  size_t i = 0;
+  /* Most paths are canonical: one table test per octet finds out. */
+  for (; i < n; i++) {
+    int c = CLASS[u[i]] & mask;
+    if (!c) continue;
+    if (c != 4) {
+      if (kept(u, i, n, c, rule)) continue;
+      break;
+    }
+    if (i + 2 < n && url_is_hex(u[i + 1]) && url_is_hex(u[i + 2])) {
+      if (lower_hex(u[i + 1]) || lower_hex(u[i + 2]) ||
+          (decode && unreserved(url_hex_val(u[i + 1]) * 16 +
+                                url_hex_val(u[i + 2]))))
+        break;
       i += 2;
     }
   }
-  return 1;
-}
-
-int robots_canon(url_buf *out, const char *s, size_t n, int rule) {
-  const unsigned char *u = (const unsigned char *)s;
-  uint16_t mask = rule ? 3 : 1;
-  if (is_canon(u, n, mask)) return 1;
-  size_t i = 0;
-  while (i < n && !(ENCODE[u[i]] & mask)) i++;
-  if (i == n) { /* only escapes to normalize */
-    url_pct_upper_hex(out, s, n);
-    return 0;
+  if (i == n) return 1;
+  url_buf_append(out, s, i);
+  for (; i < n; i++) {
+    int c = CLASS[u[i]] & mask;
+    if (!c || (c != 4 && kept(u, i, n, c, rule))) {
+      url_buf_putc(out, (char)u[i]);
+    } else if (c != 4) {
+      char e[3] = {'%', HEX[u[i] >> 4], HEX[u[i] & 15]};
+      url_buf_append(out, e, 3);
+    } else if (i + 2 < n && url_is_hex(u[i + 1]) && url_is_hex(u[i + 2])) {
+      int v = url_hex_val(u[i + 1]) * 16 + url_hex_val(u[i + 2]);
+      if (decode && unreserved(v)) {
+        url_buf_putc(out, (char)v);
+      } else {
+        char e[3] = {'%', HEX[v >> 4], HEX[v & 15]};
+        url_buf_append(out, e, 3);
+      }
+      i += 2;
+    } else {
+      url_buf_putc(out, '%'); /* a '%' that starts no escape */
+    }
   }
-  /* Encode first, then upper-case the hex of the escapes that were
-     there (those it writes are upper-case already). */
-  char st[256];
-  url_buf enc;
-  url_buf_init_like(&enc, out, st, sizeof st, out->max);
-  url_pct_encode_class(&enc, s, n, ENCODE, mask);
-  if (enc.err) {
-    if (!out->err) out->err = enc.err;
-  } else {
-    url_pct_upper_hex(out, enc.ptr, enc.len);
-  }
-  url_buf_free(&enc);
   return 0;
 }
 

@@ -21,6 +21,7 @@
 #define URL_ROBOTS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "url_buf.h"
 #include "url_mem.h"
@@ -49,7 +50,9 @@ typedef enum robots_directive {
 enum {
   ROBOTS_TYPO = 1,       /* a misspelled or extended key: "disalow" */
   ROBOTS_NO_COLON = 2,   /* "disallow /x": white space for the colon */
-  ROBOTS_LINE_CUT = 4    /* longer than ROBOTS_MAX_LINE: the rest ignored */
+  ROBOTS_LINE_CUT = 4,   /* longer than ROBOTS_MAX_LINE: the rest ignored */
+  ROBOTS_AGENT_CUT = 8   /* a user-agent value longer than its product
+                            token ("Googlebot/2.1" names Googlebot) */
 };
 
 /* One line with text (blank and comment-only lines are not reported). */
@@ -80,20 +83,54 @@ int robots_scan(const char *txt, size_t n, robots_line_fn fn, void *arg);
 void robots_agent_token(const char *v, size_t n, const char **tok,
                         size_t *tok_n, int *global);
 
+/* The product token a crawler's own user-agent argument v[0..n) names,
+   read as the file side is (white space around it ignored): a token
+   alone ("Googlebot"); a product's token ("Googlebot/2.1": Googlebot);
+   in a whole User-Agent header, the token of its "compatible;" comment
+   ("Mozilla/5.0 (compatible; Googlebot/2.1; +http://...)": Googlebot).
+   Any other value ("Foo Bar") is taken whole, as Google's matcher takes
+   its argument, and so names no group (its suite checks that). */
+void robots_agent_arg(const char *v, size_t n, const char **tok,
+                      size_t *tok_n);
+
+/* The name of a directive ("disallow"); NULL for NONE and UNKNOWN. */
+const char *robots_directive_name(robots_directive d);
+/* The mistakes forgiven in line l (l->forgiven), as text appended to out
+   ("key read as disallow; no colon"); nothing when none was. */
+void robots_forgiven_text(url_buf *out, const robots_line *l);
+/* Why a sitemap line does not count when its value is not an absolute
+   URL (the caller parses it: robots_scan does not). */
+extern const char robots_sitemap_not_url[];
+
 /*
 ** The form a rule's path and a URL's path are compared in (RFC 9309
-** §2.2.2 as Google's matcher and conformance suite read it), appended to
-** out: every escape's hex upper-cased (url_pct_upper_hex; an escape of an
-** unreserved character stays an escape, `%62` is not `b`), the ASCII
-** octets that are neither unreserved nor
-** reserved (controls, space, " < > \ ^ ` { | } DEL) percent-encoded; in a
-** rule (`rule` 1) non-ASCII octets too.  A URL's non-ASCII octets are left
-** alone, so they match nothing: the caller percent-encodes its URL (the
-** URL parser does; Google's suite checks that a matcher does not).
-** Reserved characters (a rule's `*` and `$` too) stay as they are.
+** §2.2.2), appended to out:
+**   - every escape's hex upper-cased (`%2f` is `%2F`, which stays
+**     distinct from `/`: reserved octets, `%2A` and `%24` too, are kept
+**     escaped, so a rule's `%2A` is a literal star);
+**   - the ASCII octets that are neither unreserved nor reserved
+**     (controls, space, " < > \ ^ ` { | } DEL) percent-encoded, and the
+**     quote ' as %27 (the URL parser writes a query's ' so: a query's
+**     characters are then compared in the form the parser gives them,
+**     whether the rule wrote ' or %27);
+**   - in a rule (ROBOTS_CANON_RULE) non-ASCII octets percent-encoded,
+**     `*` kept (any run of octets) and a `$` kept when it ends the rule
+**     (the end of the path), any other `$` written %24;
+**   - in a URL, `*` and `$` written %2A and %24 (literal octets, which a
+**     rule's %2A and %24 match), non-ASCII octets left alone (the URL
+**     parser has percent-encoded them), and with ROBOTS_CANON_DECODE the
+**     escapes of unreserved octets decoded (§2.2.2: `%7E` is `~`, so the
+**     rule `/~joe` matches `/%7Ejoe`).  robots_decide matches a URL in
+**     both forms, with and without that decoding: a rule's own escape of
+**     an unreserved octet (`/%62%61%7A`) matches only that escape, as
+**     Google's matcher and its conformance suite have it (docs/robots.md).
 ** Returns 1 if s[0..n) is already in that form (out untouched), else 0.
 */
-int robots_canon(url_buf *out, const char *s, size_t n, int rule);
+/* Whether s[0..n) holds an escape of an unreserved octet (`%7E`). */
+int robots_unreserved_escape(const char *s, size_t n);
+#define ROBOTS_CANON_RULE 1
+#define ROBOTS_CANON_DECODE 2
+int robots_canon(url_buf *out, const char *s, size_t n, int flags);
 
 /*
 ** Whether the pattern p[0..m) (in canonical form: `*` any run of octets, a
@@ -122,21 +159,46 @@ void robots_free(robots *r);
 /* Bytes the compiled file holds (for a cache's budget). */
 size_t robots_bytes(const robots *r);
 
-/* A decision: allowed or not, and the line of the rule that decided (0
-   when no rule matched: allowed). */
+/* A decision: allowed or not, and the rule that decided (line 0 when no
+   rule matched: allowed). */
 typedef struct robots_verdict {
   int allowed;
   int line;
+  int group;                /* its group, 0-based; -1: none */
+  const char *pattern;      /* its pattern in canonical form (in r) */
+  size_t pattern_n;
+  const char *value;        /* its value as written (in r) */
+  size_t value_n;
 } robots_verdict;
 
+/* The groups that apply to a crawler (RFC 9309 §2.2.1): those naming its
+   product token, else the `*` groups; chosen once for a file and a user
+   agent (robots_select), then used for any number of URLs. */
+typedef struct robots_sel {
+  const uint32_t *groups;   /* indices into the file's groups (in r) */
+  uint32_t n;
+  int named;                /* 1: groups naming the token; 0: "*" */
+} robots_sel;
+
+/* The groups for the user-agent argument agent[0..an), reduced to its
+   product token by robots_agent_arg and compared case-insensitively:
+   O(log k) in the file's k distinct tokens. */
+void robots_select(const robots *r, const char *agent, size_t an,
+                   robots_sel *sel);
+
 /*
-** Whether the crawler whose product token is agent[0..an) (compared
-** whole, case-insensitively) may fetch the URL whose path and query are
-** path[0..pn) (RFC 9309 §2.2.2): the groups naming it, else the `*`
-** groups; among their rules the longest matching pattern, `allow` on a
-** tie; /robots.txt always allowed.  scratch holds the path's canonical
-** form when it needs one.  Returns URL_OK or scratch's error.
+** Whether the crawler sel was chosen for may fetch the URL whose path and
+** query are path[0..pn) (RFC 9309 §2.2.2): among the rules of its groups
+** the longest matching pattern, `allow` on a tie; /robots.txt always
+** allowed.  The path is matched in its canonical form (robots_canon) and,
+** when it holds escapes of unreserved octets, in the form with those
+** decoded; the better rule of the two decides.  scratch holds those
+** forms.  Returns URL_OK or scratch's error.
 */
+int robots_decide_sel(const robots *r, const robots_sel *sel,
+                      const char *path, size_t pn, url_buf *scratch,
+                      robots_verdict *v);
+/* robots_select, then robots_decide_sel. */
 int robots_decide(const robots *r, const char *agent, size_t an,
                   const char *path, size_t pn, url_buf *scratch,
                   robots_verdict *v);
@@ -147,12 +209,15 @@ int robots_decide(const robots *r, const char *agent, size_t an,
 ** with one (an empty or opaque path).
 */
 struct url;
+int robots_decide_url_sel(const robots *r, const robots_sel *sel,
+                          const struct url *u, url_buf *scratch,
+                          robots_verdict *v);
 int robots_decide_url(const robots *r, const char *agent, size_t an,
                       const struct url *u, url_buf *scratch,
                       robots_verdict *v);
 
 /* The crawl-delay (seconds) of the first valid crawl-delay line of the
-   groups robots_decide would use for agent: 1 with *delay and *line, 0
+   groups robots_select chooses for agent: 1 with *delay and *line, 0
    when there is none. */
 int robots_crawl_delay(const robots *r, const char *agent, size_t an,
                        double *delay, int *line);

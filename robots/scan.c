@@ -9,6 +9,7 @@
 ** file up to ROBOTS_MAX_BYTES.  Each line with text is reported with the
 ** group it belongs to and, when it does not count, why.
 */
+#include <stdio.h>
 #include <string.h>
 
 #include "robots.h"
@@ -62,17 +63,88 @@ static robots_directive key_directive(const char *k, size_t n, int *typo) {
   return ROBOTS_UNKNOWN;
 }
 
+/* The length of the run of [A-Za-z_-] that starts v[0..n). */
+static size_t token_run(const char *v, size_t n) {
+  size_t k = 0;
+  while (k < n && (((v[k] | 0x20) >= 'a' && (v[k] | 0x20) <= 'z') ||
+                   v[k] == '-' || v[k] == '_'))
+    k++;
+  return k;
+}
+
 void robots_agent_token(const char *v, size_t n, const char **tok,
                         size_t *tok_n, int *global) {
   /* Google's reading: "*" alone or before white space is the global
      group; else the leading product token ([A-Za-z_-], RFC 9309 §2.2.1). */
   *global = n >= 1 && v[0] == '*' && (n == 1 || is_space((unsigned char)v[1]));
-  size_t k = 0;
-  while (k < n && (((v[k] | 0x20) >= 'a' && (v[k] | 0x20) <= 'z') ||
-                   v[k] == '-' || v[k] == '_'))
-    k++;
   *tok = v;
+  *tok_n = token_run(v, n);
+}
+
+void robots_agent_arg(const char *v, size_t n, const char **tok,
+                      size_t *tok_n) {
+  trim(&v, &n);
+  size_t k = token_run(v, n);
+  *tok = v;
+  *tok_n = n; /* neither a token nor a product: compared whole */
+  if (k == n || v[k] != '/') {
+    if (k == n) *tok_n = k;
+    return;
+  }
+  /* a product (RFC 9110 §10.1.5: token "/" version, then maybe more): its
+     token, or in a whole User-Agent header, the crawler a "compatible;"
+     comment names (Mozilla/5.0 (compatible; Googlebot/2.1; +http://...)) */
   *tok_n = k;
+  static const char C[] = "compatible;";
+  for (size_t i = k; n - i >= sizeof C - 1; i++) {
+    if (!starts_with_nocase(v + i, n - i, C)) continue;
+    size_t at = i + sizeof C - 1;
+    while (at < n && is_space((unsigned char)v[at])) at++;
+    size_t t = token_run(v + at, n - at);
+    if (t) {
+      *tok = v + at;
+      *tok_n = t;
+    }
+    return;
+  }
+}
+
+const char *robots_directive_name(robots_directive d) {
+  static const char *const NAMES[] = {NULL, "user-agent", "allow",
+                                      "disallow", "sitemap", "crawl-delay",
+                                      NULL};
+  return (unsigned)d < sizeof NAMES / sizeof NAMES[0] ? NAMES[d] : NULL;
+}
+
+const char robots_sitemap_not_url[] = "sitemap is not an absolute URL";
+
+void robots_forgiven_text(url_buf *out, const robots_line *l) {
+  size_t at = out->len;
+#define SEP() url_buf_puts(out, out->len > at ? "; " : "")
+  if (l->forgiven & ROBOTS_TYPO) {
+    url_buf_puts(out, "key read as ");
+    url_buf_puts(out, robots_directive_name(l->directive));
+  }
+  if (l->forgiven & ROBOTS_NO_COLON) {
+    SEP();
+    url_buf_puts(out, "no colon");
+  }
+  if (l->forgiven & ROBOTS_LINE_CUT) {
+    SEP();
+    char t[48];
+    snprintf(t, sizeof t, "line cut at %d bytes", ROBOTS_MAX_LINE);
+    url_buf_puts(out, t);
+  }
+  if (l->forgiven & ROBOTS_AGENT_CUT) {
+    const char *tok;
+    size_t tn;
+    int global;
+    robots_agent_token(l->value, l->value_n, &tok, &tn, &global);
+    SEP();
+    url_buf_puts(out, "product token read as ");
+    url_buf_append(out, tok, tn);
+  }
+#undef SEP
 }
 
 typedef struct scan {
@@ -82,6 +154,16 @@ typedef struct scan {
   int n_groups;
   int in_rules; /* a rule was seen since the group's last user-agent line */
 } scan;
+
+/* Whether v[0..n) starts with a URL scheme and "://" (RFC 3986 §3.1). */
+static int has_scheme(const char *v, size_t n) {
+  size_t k = 0;
+  while (k < n && (((v[k] | 0x20) >= 'a' && (v[k] | 0x20) <= 'z') ||
+                   (k > 0 && ((v[k] >= '0' && v[k] <= '9') || v[k] == '+' ||
+                              v[k] == '-' || v[k] == '.'))))
+    k++;
+  return k > 0 && n - k >= 3 && memcmp(v + k, "://", 3) == 0;
+}
 
 /* Splits a line's text s[0..n) (comment removed, trimmed, not empty)
    into key and value (RFC 9309 §2.2: key ":" value), filling l. */
@@ -139,7 +221,7 @@ static int line(scan *sc, int no, const char *s, size_t n, int cut) {
   }
   double delay;
   switch (l.directive) {
-  case ROBOTS_USER_AGENT:
+  case ROBOTS_USER_AGENT: {
     /* §2.1: a group is one or more user-agent lines followed by rules;
        a user-agent line after a rule starts the next group. */
     if (sc->group < 0 || sc->in_rules) {
@@ -147,11 +229,27 @@ static int line(scan *sc, int no, const char *s, size_t n, int cut) {
       sc->in_rules = 0;
     }
     l.group = sc->group;
+    const char *tok;
+    size_t tn;
+    int global;
+    robots_agent_token(l.value, l.value_n, &tok, &tn, &global);
+    if (!global && tn < l.value_n) l.forgiven |= ROBOTS_AGENT_CUT;
     break;
+  }
   case ROBOTS_ALLOW:
   case ROBOTS_DISALLOW:
-    if (sc->group < 0) l.skipped = "rule before any user-agent line";
-    else sc->in_rules = 1;
+    if (sc->group < 0) {
+      l.skipped = "rule before any user-agent line";
+      break;
+    }
+    sc->in_rules = 1; /* even a rule that matches nothing ends the agents */
+    /* §2.2.2: a path pattern starts with "/" (or a "*" standing for it);
+       Google's parser keeps any other, which then matches no path. */
+    if (l.value_n && l.value[0] != '/' && l.value[0] != '*')
+      l.skipped = has_scheme(l.value, l.value_n)
+                      ? "pattern is a URL, not a path: it matches nothing"
+                      : "pattern does not start with / or *: it matches "
+                        "nothing";
     break;
   case ROBOTS_CRAWL_DELAY:
     if (sc->group < 0) l.skipped = "crawl-delay before any user-agent line";

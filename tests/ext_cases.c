@@ -221,6 +221,12 @@ const ext_case ext_cases[] = {
      "SELECT r.*, r.robots_txt FROM inputs AS i, url_robots_rules('sitemap: ' ||"
      " i.url || char(10) || 'user-agent: ' || i.host || char(10) || 'disalow ' ||"
      " i.text || char(10) || i.text) AS r"},
+    {"url_robots_url", 1,
+     "SELECT url_robots_url(url), url_robots_url(text), url_robots_url(base) FROM inputs"},
+    {"url_robots_verdict", EXT_MODULE,
+     "SELECT v.*, v.robots_txt FROM inputs AS i, url_robots_verdict('user-agent: ' ||"
+     " i.host || char(10) || 'disallow: /*' || i.text || char(10) || 'allow: /' ||"
+     " i.text, i.host || '/1.0', i.url) AS v"},
     /* RFC 3986 / RFC 3987 (ext/uri.c) */
     {"uri_valid", 1, "SELECT uri_valid(url) FROM inputs"},
     {"uri_valid", 2, "SELECT uri_valid(url, 'IRI-reference'), uri_valid(text, 'relative-ref') FROM inputs"},

@@ -127,6 +127,7 @@ static const struct expected_flags {
     {"url_robots_allowed", 3, PURE},
     {"url_robots_crawl_delay", 2, PURE},
     {"url_robots_decision", 3, PURE},
+    {"url_robots_url", 1, PURE},
     /* RFC 3986 / RFC 3987 (ext/uri.c) */
     {"uri_valid", 1, PURE},
     {"uri_valid", 2, PURE},

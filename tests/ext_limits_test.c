@@ -299,7 +299,7 @@ static const limit_case cases[] = {
     CANNOT("url_robots_decision", 3, NULL, "an integer")
     CANNOT("url_robots_crawl_delay", 2, NULL, "a real")
     CANNOT("url_robots_rules", MODULE, "line", "an integer")
-    CANNOT("url_robots_rules", MODULE, "group", "an integer")
+    CANNOT("url_robots_rules", MODULE, "group_number", "an integer")
     CANNOT("url_robots_rules", MODULE, "valid", "an integer")
     CANNOT("url_robots_rules", MODULE, "reason", "a text from a fixed list")
     CANNOT("url_robots_rules", MODULE, "robots_txt", "the argument as given")
@@ -309,6 +309,22 @@ static const limit_case cases[] = {
     COLSQL("url_robots_rules", "pattern", 0,
            "SELECT pattern FROM url_robots_rules('user-agent: a' || char(10) || 'disallow: /' || " E30 ") WHERE line = 2")
     COL("url_robots_rules", "url", 0, "('sitemap: http://a/' || " E30 ")")
+    FN("url_robots_url", 1, 0, "SELECT url_robots_url('http://' || " HOST_A ")")
+    CANNOT("url_robots_verdict", MODULE, "allowed", "an integer")
+    CANNOT("url_robots_verdict", MODULE, "line", "an integer")
+    CANNOT("url_robots_verdict", MODULE, "directive", "a name from a fixed list")
+    COL("url_robots_verdict", "value", 0,
+        "('user-agent: *' || char(10) || 'disallow: /' || " FF40 ", 'bot',"
+        " 'http://a/' || replace(printf('%.40c','x'),'x','%FF'))")
+    COL("url_robots_verdict", "pattern", 0,
+        "('user-agent: *' || char(10) || 'disallow: /' || " E30 ", 'bot',"
+        " 'http://a/' || " E30 ")")
+    CANNOT("url_robots_verdict", MODULE, "group_number", "an integer")
+    CANNOT("url_robots_verdict", MODULE, "product_token",
+           "ASCII letters, - and _ of the argument")
+    CANNOT("url_robots_verdict", MODULE, "robots_txt", "the argument as given")
+    CANNOT("url_robots_verdict", MODULE, "user_agent", "the argument as given")
+    CANNOT("url_robots_verdict", MODULE, "url", "the argument as given")
     /* RFC 3986 / RFC 3987 (ext/uri.c) */
     FN("uri_resolve", 2, 1,
        "SELECT uri_resolve(printf('%.80c','y'), 'http://a/' || printf('%.80c','x') || '/')")
