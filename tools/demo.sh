@@ -119,7 +119,7 @@ Allow: /private/press/', 'MyBot', u) AS allowed
 .print
 .print "-- Where a visit came from: the referrer's medium, source and term; GA4's channel"
 SELECT r.medium, r.source, r.term,
-       url_channel('https://www.example.com/', 'https://www.google.com/search?q=caf%C3%A9') AS channel
+       url_channel('https://www.google.com/search?q=caf%C3%A9', 'https://www.example.com/') AS channel
   FROM url_referrer('https://www.google.com/search?q=caf%C3%A9', 'https://www.example.com/') AS r;
 .print
 .print '-- URLs that mislead a reader: the host Chromium shows, UTS #39 skeletons, the reasons'

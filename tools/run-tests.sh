@@ -1,6 +1,6 @@
 #!/bin/sh
 # tools/run-tests.sh B: runs every test of build tree B (build, build-san)
-# from the repository root:
+# from the repository root, JOBS at a time (default: the cores):
 #   - each $B/tests/*_test program (WPT conformance and unit tests), then
 #   - the SQL tests (tools/run-sql-tests.sh B), then
 #   - each tests/*_test.sh B (install, renamed copies, Python, Node, the
@@ -35,21 +35,33 @@ fi
 
 passed=0
 failed=0
-tmp=$(mktemp) || exit 1
-trap 'rm -f "$tmp"' EXIT
+out=$(mktemp -d) || exit 1
+trap 'rm -rf "$out"' EXIT
 trap 'exit 130' INT TERM
 
-# run_suite NAME COMMAND...: runs a suite, echoes its output, adds its counts.
-run_suite() {
-  name=$1
+# The suites run JOBS at a time (default: the machine's cores), each into a
+# file of its own; their outputs are printed in the order listed, whole.
+JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+n=0
+# add_suite NAME COMMAND...: lists a suite (the command's words have no
+# spaces: paths under the repository and B).
+add_suite() {
+  n=$((n + 1))
+  f=$out/$(printf %04d "$n")
+  printf '%s\n' "$1" >"$f.name"
   shift
+  printf '%s\n' "$*" >"$f.cmd"
+}
+
+# report_suite F: echoes suite F's output, adds its counts.
+report_suite() {
+  name=$(cat "$1.name")
+  status=$(cat "$1.rc" 2>/dev/null || echo 1)
   echo "== $name"
-  "$@" >"$tmp" 2>&1
-  status=$?
-  cat "$tmp"
+  cat "$1.out"
   # The last summary line, not the last line: a sanitizer's report may
   # follow it (the exit status then fails the suite).
-  summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$tmp" | tail -n 1)
+  summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$1.out" | tail -n 1)
   if [ -z "$summary" ]; then
     echo "$name: no summary line (exit status $status)"
     failed=$((failed + 1))
@@ -72,14 +84,14 @@ found=0
 for t in "$B"/tests/*_test; do
   [ -f "$t" ] && [ -x "$t" ] || continue
   found=$((found + 1))
-  run_suite "${t##*/}" "$t"
+  add_suite "${t##*/}" "$t"
 done
 if [ "$found" -eq 0 ]; then
   echo "no test programs in $B/tests (build them first)"
   failed=$((failed + 1))
 fi
 
-run_suite sql-tests sh tools/run-sql-tests.sh "$B"
+add_suite sql-tests sh tools/run-sql-tests.sh "$B"
 
 # Host tests (install, file names, Python, Node, README snippets): each
 # tests/*_test.sh loads the plain build, so not under sanitizers.
@@ -87,9 +99,19 @@ if [ "${SANITIZE:-0}" = 1 ]; then
   echo "== tests/*_test.sh: not run under sanitizers (they load $B from uninstrumented hosts)"
 else
   for t in tests/*_test.sh; do
-    [ -f "$t" ] && run_suite "${t#tests/}" sh "$t" "$B"
+    [ -f "$t" ] && add_suite "${t#tests/}" sh "$t" "$B"
   done
 fi
+
+# The longest first (the host tests, then the SQL tests), so that the
+# JOBS lanes end together.
+ls "$out"/*.cmd | sort -r | xargs -P "$JOBS" -n 1 sh -c '
+  f=${1%.cmd}
+  sh -c "$(cat "$1")" </dev/null >"$f.out" 2>&1
+  echo $? >"$f.rc"' sh
+for c in "$out"/*.cmd; do
+  report_suite "${c%.cmd}"
+done
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
