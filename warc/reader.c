@@ -508,8 +508,18 @@ static int read_block(warc_reader *r, size_t hl, int64_t declared,
         e--, k++;
       end = e;
     } else {
-      add_err(r, "length %lld is wrong: no record follows the block",
-              (long long)declared);
+      /* Bytes after the block: how many before the next record. */
+      int rc2 = warc_stream_fill(s, end + SCAN_CHUNK);
+      if (rc2) return rc2;
+      size_t next = start_inside(r, end, avail(r));
+      if (next)
+        add_err(r, "length %lld is wrong: %lld bytes after the block before "
+                "the next record at offset %lld", (long long)declared,
+                (long long)(next - end),
+                (long long)warc_stream_raw_start(s, lpos(r) + (int64_t)next));
+      else
+        add_err(r, "length %lld is wrong: no record follows the block",
+                (long long)declared);
       r->skip_noted = 1;
     }
   }
