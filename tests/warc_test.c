@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "check.h"
 #include "mem_libc.h"
@@ -592,6 +593,63 @@ static void crafted(void) {
   check_named(digest_is("crc:1234", "abc") == -1, "unknown label");
 }
 
+static double secs(clock_t c) { return (double)(clock() - c) / CLOCKS_PER_SEC; }
+
+/* A record of 100 MB (plain and as one gzip member) and 100,000 small
+   records (plain and a member each): read whole, memory one record. */
+static void growth(void) {
+  size_t big = 100u << 20;
+  char *block = malloc(big);
+  if (!block) abort();
+  memset(block, 'x', big);
+  for (int comp = 0; comp < 2; comp++) {
+    ww_file f = {.comp = comp ? WW_GZIP : WW_PLAIN};
+    ww_record(&f, "1.0", "WARC-Type: resource\r\nWARC-Target-URI: http://a/big", block, big,
+              -1, NULL, NULL);
+    ww_record(&f, "1.0", "WARC-Type: resource\r\nWARC-Target-URI: http://a/after", "z", 1, -1,
+              NULL, NULL);
+    clock_t c = clock();
+    int n = read_buf(f.out.p, f.out.n, NULL);
+    double t = secs(c);
+    char what[200];
+    snprintf(what, sizeof what, "a 100 MB record (%s): read whole, then the next",
+             comp ? "gzip" : "plain");
+    check_named(n == 2 && recs[0].block_n == big && recs[0].length == f.length[0] &&
+                    !recs[0].error[0] && !strcmp(recs[1].uri, "http://a/after"),
+                what);
+    printf("growth: a 100 MB record, %s (%zu bytes): %.2f s\n", comp ? "gzip" : "plain",
+           f.out.n, t);
+    ww_free(&f.out);
+  }
+  free(block);
+  for (int comp = 0; comp < 2; comp++) {
+    ww_file f = {.comp = comp ? WW_GZIP : WW_PLAIN};
+    for (int i = 0; i < 100000; i++)
+      ww_record(&f, "1.1", "WARC-Type: resource\r\nWARC-Target-URI: http://a/x", "abc", 3, -1,
+                NULL, NULL);
+    clock_t c = clock();
+    warc_reader *r;
+    warc_record rec;
+    int n = 0, rc = warc_open_mem(&r, f.out.p, f.out.n, M, NULL), ok = 1;
+    int64_t last = -1;
+    while (!rc && warc_next(r, &rec) == WARC_OK) {
+      if (rec.offset <= last || rec.error) ok = 0;
+      last = rec.offset;
+      n++;
+    }
+    warc_close(r);
+    double t = secs(c);
+    char what[200];
+    snprintf(what, sizeof what, "100,000 small records (%s): each read, offsets growing",
+             comp ? "gzip" : "plain");
+    check_named(n == 100000 && ok && last == f.offset[255] + (int64_t)(n - 256) * (f.offset[1] - f.offset[0]),
+                what);
+    printf("growth: 100,000 records, %s (%zu bytes): %.2f s\n", comp ? "gzip" : "plain",
+           f.out.n, t);
+    ww_free(&f.out);
+  }
+}
+
 static void dump(const char *path) {
   warc_reader *r;
   if (warc_open_file(&r, path, M, NULL)) {
@@ -616,5 +674,6 @@ int main(int argc, char **argv) {
   shared_files();
   round_trips();
   crafted();
+  growth();
   return check_summary();
 }
