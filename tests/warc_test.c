@@ -575,6 +575,27 @@ static void crafted(void) {
                   recs[1].block_n == 3 && !recs[1].error[0] && strstr(recs[2].error, "-1") &&
                   recs[2].block_n == 4 && !strcmp(recs[3].uri, "http://a b/3"),
               "ARC: no newline between records, length -1, a space in the URL");
+  /* ARC v2: ten fields per URL record, named as the filedesc lists them. */
+  const char *arc2 =
+      "filedesc://y.arc 0.0.0.0 20080430204825 text/plain 200 - - 0 y.arc 123\n"
+      "2 0 InternetArchive\nURL IP-address Archive-date Content-type Result-code "
+      "Checksum Location Offset Filename Archive-length\n\n"
+      "http://a/1 1.2.3.4 20080430204826 text/html 200 ABC - 0 y.arc 46\n"
+      "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\nhi\n";
+  warc_reader *r2;
+  warc_record rec;
+  int ok2 = warc_open_mem(&r2, arc2, strlen(arc2), M, NULL) == WARC_OK;
+  int k2 = 0;
+  while (ok2 && warc_next(r2, &rec) == WARC_OK) {
+    if (k2 == 0) ok2 = span_is(rec.version, "2") && !rec.error;
+    if (k2 == 1)
+      ok2 = rec.n_fields == 10 && span_is(rec.fields[4].name, "Result-code") &&
+            span_is(rec.fields[4].value, "200") && span_is(rec.target_uri, "http://a/1") &&
+            span_is(rec.date, "2008-04-30T20:48:26Z") && rec.has_http && !rec.error;
+    k2++;
+  }
+  warc_close(r2);
+  check_named(ok2 && k2 == 2, "ARC v2: version 2, ten fields, the HTTP response");
   /* Empty and nonsense input. */
   check_named(read_buf("", 0, NULL) == 0, "an empty file: no records");
   n = read_buf("hello world\n", 12, NULL);
