@@ -35,6 +35,9 @@ LDFLAGS ?=
 PREFIX  ?= /usr/local
 EXTDIR  ?= $(PREFIX)/lib/sqlite3-url
 PKGS    := sqlite3 libidn2 libpsl
+# warc/: the inflaters and hashes a web archive needs (tools/deps.sh, build).
+WARC_PKGS := zlib libzstd libbrotlidec nettle
+WARC_LIBS_FALLBACK := -lz -lzstd -lbrotlidec -lnettle
 # Third-party data the tests and generators read (tests/shared_data.h).
 SHARED_DIR ?= ../shared
 export SHARED_DIR
@@ -52,9 +55,9 @@ endif
 WARN    := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wno-unused-parameter
 # pkg-config is asked once, when a recipe first needs it: after the deps stamp
 # (on a fresh machine pkg-config only exists from then on).
-PKG_CFLAGS  = $(eval PKG_CFLAGS := $$(shell pkg-config --cflags $(PKGS) 2>/dev/null))$(PKG_CFLAGS)
-EXT_LIBS    = $(eval EXT_LIBS := $$(shell pkg-config --libs libidn2 libpsl 2>/dev/null || echo -lidn2 -lpsl))$(EXT_LIBS)
-TEST_LIBS   = $(eval TEST_LIBS := $$(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lsqlite3 -lidn2 -lpsl))$(TEST_LIBS)
+PKG_CFLAGS  = $(eval PKG_CFLAGS := $$(shell pkg-config --cflags $(PKGS) $(WARC_PKGS) 2>/dev/null))$(PKG_CFLAGS)
+EXT_LIBS    = $(eval EXT_LIBS := $$(shell pkg-config --libs libidn2 libpsl $(WARC_PKGS) 2>/dev/null || echo -lidn2 -lpsl $(WARC_LIBS_FALLBACK)))$(EXT_LIBS)
+TEST_LIBS   = $(eval TEST_LIBS := $$(shell pkg-config --libs $(PKGS) $(WARC_PKGS) 2>/dev/null || echo -lsqlite3 -lidn2 -lpsl $(WARC_LIBS_FALLBACK)))$(TEST_LIBS)
 # -fvisibility=hidden: the extension exports only its two entry points.
 # The layers below ext/ (docs/internals.md): each folder's headers
 # are included by their bare names.
