@@ -1,0 +1,25 @@
+// bench/warc_bench's warcio.js row: seconds to walk every record of a WARC
+// file with warcio.js's WARCParser (each record read fully, as a reader of
+// payloads must), best of 3, then the record count.  Test/bench only:
+// WARCIO_JS=dir of the npm package (default /work/oracle/node_modules/warcio).
+//   node tools/gen-warc-expected/warcio_walk.mjs FILE
+import fs from "node:fs";
+import path from "node:path";
+
+const dir = process.env.WARCIO_JS || "/work/oracle/node_modules/warcio";
+const { WARCParser } = await import(path.join(dir, "dist/index.js"));
+const file = process.argv[2];
+
+let best = Infinity, count = 0;
+for (let round = 0; round < 3; round++) {
+  const t = process.hrtime.bigint();
+  count = 0;
+  const parser = new WARCParser(fs.createReadStream(file, { highWaterMark: 1 << 18 }));
+  for await (const record of parser) {
+    await record.readFully(false);
+    count++;
+  }
+  const s = Number(process.hrtime.bigint() - t) / 1e9;
+  if (s < best) best = s;
+}
+console.log(`${best.toFixed(3)} ${count}`);
