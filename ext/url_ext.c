@@ -65,6 +65,7 @@ static const url_family *const families[] = {
     &url_robots_family,
     &url_uri_family,
     &url_deceptive_family,
+    &url_warc_family,
 };
 #define N_FAMILIES URL_COUNT(families)
 

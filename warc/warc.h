@@ -90,7 +90,8 @@ typedef struct warc_limits {
 */
 typedef struct warc_record {
   int64_t offset;
-  int64_t length;
+  int64_t length;           /* -1: not known (a record inside a gzip
+                               member that holds the whole file) */
   warc_format format;
   warc_compression compression;
   warc_span version;        /* "1.0", "1.1", "0.18"; ARC: "1" or "2" */
@@ -161,6 +162,8 @@ typedef struct warc_http {
                                   renamed one means the body is stored
                                   decoded) */
   warc_span transfer_encoding;
+  char *fold; /* folded header values joined (allocated only when a
+                 header is folded) */
 } warc_http;
 
 /* Parses block[0..n) as an HTTP message (status line or request line,
@@ -169,6 +172,8 @@ typedef struct warc_http {
    with warc_http_free). */
 int warc_http_parse(warc_http *h, const unsigned char *block, size_t n,
                     int is_request, const url_allocator *mem);
+/* Reuses h for another block: keeps its header array. */
+void warc_http_reset(warc_http *h, const url_allocator *mem);
 void warc_http_free(warc_http *h, const url_allocator *mem);
 
 /* A growable output buffer for decoding. */
@@ -181,7 +186,9 @@ void warc_buf_free(warc_buf *b, const url_allocator *mem);
 /*
 ** The payload: h->body de-chunked (when it says chunked and is chunked)
 ** and decoded by its Content-Encoding (gzip, x-gzip, deflate zlib or raw,
-** br, zstd, stacked).  *out_p points either into h->body or into *buf.
+** br, zstd, stacked).  buf is two buffers (buf[0], buf[1]) the caller keeps
+** across records and frees with warc_buf_free; *out_p points either into
+** h->body or into one of them.
 ** A step that fails keeps the bytes as they were before it and writes what
 ** failed into note (NUL-terminated, may be cut), note[0] == 0 otherwise.
 ** WARC_TOOBIG when the output passes limits (a bomb): note says so and the
