@@ -4,23 +4,35 @@
 //   node tools/gen-warc-expected/gen.mjs [SHARED_DIR] [OUT_DIR]
 //
 // Test-only: warcio.js (npm "warcio", 2.4.11 when written) is installed
-// outside the repository (WARCIO_JS=/path/to/node_modules/warcio, default
-// /work/oracle/node_modules/warcio: `cd /work/oracle && npm install warcio`);
+// by `npm install` in tools/gen-warc-expected/ (package.json pins it;
+// node_modules is not committed), or named by WARCIO_JS=dir of the package;
 // nothing at build or run time needs it.  Deterministic: run it again and
 // `git diff tests/data/warc` shows what changed.
 //
 // One file per archive, tests/data/warc/<folder>/<name>.txt, lines of
 // tab-separated fields (\t \n \r \\ escaped as such):
-//   oracle   <what warcio.js does with the file: "ok N records", or its error>
-//   rec      offset length warc_type target_uri http_status
-//            sha1(block) sha1(payload_raw) sha1(payload) [note]
-//   cdxj     <the line cdxj-indexer 1.4 writes with its defaults>
-//   cdx      <the line of its `-11` form>
-// offset/length as CDX counts them (gzip member; uncompressed: without the
-// closing CRLFs).  Fields we do not hold as an expectation are "-".  The rec
-// lines are warcio.js's answer; where warcio.js cannot answer (ARC: it reads
-// WARC only; files it refuses) hand-written lines from hand/<name>.txt are
-// copied instead, and each of those files says why.
+//   oracle       what warcio.js does with the file ("ok N records", or where
+//                it stops), or why the file's answer is written by hand
+//   oracle_warn  what warcio.js warns about
+//   oracle_diff  a record whose payload warcio.js decodes otherwise, and why
+//   rec          offset length warc_type target_uri http_status
+//                sha1(block) sha1(payload_raw) sha1(payload)
+//   cdxj         the line cdxj-indexer 1.4 writes with its defaults
+//   cdx          the line of its `-11` form
+// after a cdxj/cdx line, "unsure": the SURT key needs canonicalization this
+// script does not model (IDNA, percent-encoding, non-http schemes): the
+// test holds the line after the key (the key is url_surt's, tested in
+// keys/); "ours: ...": where python would write something else, and what.
+//
+// warcio.js (2.4.11) is the oracle for the WARC headers and fields; what it
+// cannot answer is done here and said where: offsets and lengths (CDX's:
+// the gzip member or zstd frame; uncompressed, without the closing CRLFs;
+// warcio.js miscounts gzip lengths and lags after a wrong Content-Length),
+// gzip members and zstd frames (warcio.js reads no zstd), ARC records
+// (warcio.js reads only WARC), the HTTP message of the rec lines (the
+// issue's rules: ourHttp, decodePayload: de-chunking only what is chunked,
+// br and zstd decoded, a coding that fails keeps the bytes as stored).
+// Files warcio.js misreads have their answer in hand/<folder>__<name>.txt.
 //
 // The cdxj/cdx lines follow cdxj-indexer 1.4 (webrecorder/cdxj-indexer
 // main.py on python warcio 1.8's Indexer), not warcio.js's own indexer, which
@@ -52,7 +64,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, "../..");
 const shared = path.resolve(process.argv[2] || process.env.SHARED_DIR || path.join(repo, "../shared"), "warc");
 const outDir = path.resolve(process.argv[3] || path.join(repo, "tests/data/warc"));
-const warcioDir = process.env.WARCIO_JS || "/work/oracle/node_modules/warcio";
+const warcioDir = process.env.WARCIO_JS || path.join(here, "node_modules/warcio");
 const { WARCParser } = await import(path.join(warcioDir, "dist/index.js"));
 const warcioVersion = JSON.parse(fs.readFileSync(path.join(warcioDir, "package.json"))).version;
 
@@ -325,12 +337,9 @@ function locate(plain, recs) {
       pos = i + 1;
     }
     if (pos < 0) break;
-    let he = plain.indexOf("\r\n\r\n", pos, "latin1");
-    let hl = 4;
-    const lf = plain.indexOf("\n\n", pos, "latin1");
-    if (he < 0 || (lf >= 0 && lf < he)) { he = lf; hl = 2; }
-    const cl = Number(r.record.warcHeaders.headers.get("Content-Length") || 0);
-    const end = Math.min(plain.length, he + hl + cl);
+    const he = headEnd(plain, pos);
+    const cl = Number(wh(r.record, "Content-Length") || 0);
+    const end = Math.min(plain.length, (he < 0 ? plain.length : he) + cl);
     spans.push({ start: pos, end });
     cursor = end;
   }
@@ -338,15 +347,147 @@ function locate(plain, recs) {
 }
 
 function fileSpan(p, spans, i) {
-  const { start, end } = spans[i];
-  if (!p.members) return { offset: start, length: end - start };
-  // through the member holding the byte before the next record (the trailing
-  // CRLFs are inside the member), as warcio's ArchiveIterator counts
+  const { start } = spans[i];
+  if (!p.members) return { offset: start, length: spans[i].end - start };
+  const holding = (x) => p.members.find((m) => m.pstart <= x && x < m.pend) || p.members[p.members.length - 1];
+  const m0 = holding(start);
+  // Up to the member where the next record starts, when that is another
+  // one (members that split a record: warcio/example-wrong-chunks.warc.gz,
+  // whose response's closing CRLFs open the request's member, ends there:
+  // python warcio refuses that file; ours).  Else, sharing a member (a whole
+  // file in one) or last: through the member holding the byte before the
+  // next record, the closing CRLFs counted, as python warcio does.
+  if (i + 1 < spans.length) {
+    const mn = holding(spans[i + 1].start);
+    if (mn !== m0) return { offset: m0.cstart, length: mn.cstart - m0.cstart };
+  }
   const last = i + 1 < spans.length ? spans[i + 1].start - 1 : p.plain.length - 1;
-  const m0 = p.members.find((m) => m.pstart <= start && start < m.pend);
-  const m1 = p.members.find((m) => m.pstart <= last && last < m.pend) || p.members[p.members.length - 1];
-  return { offset: m0.cstart, length: m1.cend - m0.cstart };
+  return { offset: m0.cstart, length: holding(last).cend - m0.cstart };
 }
+
+// The end of a head: after the first line that is empty but for CRs
+// (python warcio reads lines and strips them: \r\n, \n and \r\r\n alike);
+// -1 without one.
+function headEnd(buf, from) {
+  let pos = from;
+  for (;;) {
+    const nl = buf.indexOf(0x0a, pos);
+    if (nl < 0) return -1;
+    let k = pos;
+    while (k < nl && buf[k] === 0x0d) k++;
+    if (k === nl && pos > from) return nl + 1;
+    pos = nl + 1;
+  }
+}
+
+// An HTTP message as python warcio's StatusAndHeadersParser reads it: the
+// first line stripped is the status line (protocol, then the rest), header
+// lines to the first blank one, the payload after.
+function pyHttp(block) {
+  const nl = block.indexOf(0x0a);
+  const first = block.subarray(0, nl < 0 ? block.length : nl).toString("latin1").trim();
+  let bodyStart;
+  if (first === "") bodyStart = nl < 0 ? block.length : nl + 1;
+  else {
+    const e = headEnd(block, 0);
+    bodyStart = e < 0 ? block.length : e;
+  }
+  const head = block.subarray(0, bodyStart).toString("utf8");
+  const lines = head.split("\n").map((l) => l.trim());
+  const sp = first.indexOf(" ");
+  const protocol = sp < 0 ? first : first.slice(0, sp);
+  const rest = sp < 0 ? "" : first.slice(sp + 1);
+  const headers = [];
+  for (const l of lines.slice(1)) {
+    if (!l) break;
+    const c = l.indexOf(":");
+    if (c > 0) headers.push([l.slice(0, c).trim(), l.slice(c + 1).trim()]);
+  }
+  return { protocol, status: rest.split(" ", 1)[0], headers, payloadRaw: block.subarray(bodyStart) };
+}
+
+// A WARC header by name, ASCII case-insensitively (python warcio's
+// get_header; warcio.js with keepHeadersCase matches case-sensitively and
+// misses "warc-type:" in synthetic/edge-cases.warc).
+function wh(rec, name) {
+  const want = name.toLowerCase();
+  for (const [k, v] of rec.warcHeaders.headers.entries()) if (k.toLowerCase() === want) return v;
+  return null;
+}
+
+// Our HTTP reading for the rec lines (the issue's rules, which warc_records
+// follows): a status line is "HTTP..." then a 3-digit code (python's
+// verify_http=False reads "HTTPX/1.1 200 OK" too); a response without one
+// is HTTP/0.9: no status, the whole block is the payload.  A request's
+// head is its request line and headers.  The head ends at the first line
+// empty but for CRs; header lines without a colon are skipped; a line
+// starting with white space continues the previous one.
+function ourHttp(block, isRequest) {
+  const nl = block.indexOf(0x0a);
+  const first = block.subarray(0, nl < 0 ? block.length : nl).toString("latin1").replace(/\r+$/, "");
+  const m = /^HTTP\S*[ \t]+(\d{3})(?:[ \t]|$)/.exec(first);
+  if (!m && !isRequest) return { status: null, headers: [], body: block };
+  const e = headEnd(block, 0);
+  const body = e < 0 ? block.subarray(block.length) : block.subarray(e);
+  const head = block.subarray(0, e < 0 ? block.length : e).toString("latin1").split("\n").slice(1);
+  const headers = [];
+  for (const raw of head) {
+    const l = raw.replace(/\r+$/, "");
+    if (l === "") break;
+    if (/^[ \t]/.test(l) && headers.length) { headers[headers.length - 1][1] += " " + l.trim(); continue; }
+    const c = l.indexOf(":");
+    if (c > 0) headers.push([l.slice(0, c).trim().toLowerCase(), l.slice(c + 1).trim()]);
+  }
+  return { status: m ? m[1] : null, headers, body };
+}
+
+// De-chunking, where the body is chunked (it starts with a hex size line;
+// pywb stores de-chunked bodies under "Transfer-Encoding: chunked": kept as
+// they are); null when it is not.
+function dechunk(body) {
+  if (!/^[0-9a-fA-F]+[ \t]*(;[^\n]*)?\r?\n/.test(body.subarray(0, 200).toString("latin1"))) return null;
+  const out = [];
+  let pos = 0;
+  for (;;) {
+    const nl = body.indexOf(0x0a, pos);
+    if (nl < 0) return null;
+    const size = parseInt(body.subarray(pos, nl).toString("latin1").split(";")[0].trim(), 16);
+    if (Number.isNaN(size)) return null;
+    pos = nl + 1;
+    if (size === 0) break;
+    if (pos + size > body.length) return null;
+    out.push(body.subarray(pos, pos + size));
+    pos += size;
+    if (body[pos] === 0x0d) pos++;
+    if (body[pos] === 0x0a) pos++;
+  }
+  return Buffer.concat(out);
+}
+
+// The payload: de-chunked, then each Content-Encoding undone, last first
+// (gzip, x-gzip, deflate zlib-wrapped or raw, br by Node's zlib, zstd by
+// the zstd command); a step that fails keeps the bytes as stored.
+function decodePayload(h) {
+  const te = (h.headers.find(([k]) => k === "transfer-encoding") || [])[1] || "";
+  const ce = (h.headers.find(([k]) => k === "content-encoding") || [])[1] || "";
+  let data = h.body;
+  if (/chunked/i.test(te)) data = dechunk(data) ?? data;
+  const codings = ce.split(",").map((x) => x.trim().toLowerCase()).filter((x) => x && x !== "identity");
+  try {
+    for (const c of codings.reverse()) {
+      if (c === "gzip" || c === "x-gzip") data = zlib.gunzipSync(data);
+      else if (c === "deflate") {
+        try { data = zlib.inflateSync(data); } catch (e) { data = zlib.inflateRawSync(data); }
+      } else if (c === "br") data = zlib.brotliDecompressSync(data);
+      else if (c === "zstd") data = childProcess.execFileSync("zstd", ["-dc"], { input: data, stdio: ["pipe", "pipe", "ignore"] });
+      else throw new Error("unknown coding " + c);
+    }
+  } catch (e) {
+    return { payload: dechunkedOrBody(h, te), failed: String(e.message || e) };
+  }
+  return { payload: data, failed: null };
+}
+const dechunkedOrBody = (h, te) => (/chunked/i.test(te) ? dechunk(h.body) ?? h.body : h.body);
 
 const hdr = (h, name) => {
   if (!h) return null;
@@ -357,17 +498,20 @@ const hdr = (h, name) => {
 
 function cdxLines(r, filename) {
   const rec = r.record;
-  const type = rec.warcType;
-  const wct = rec.warcContentType;
+  const type = wh(rec, "WARC-Type");
+  const wct = wh(rec, "Content-Type");
   if (!["response", "revisit", "resource", "metadata"].includes(type)) return null;
   if ((type === "resource" || type === "metadata") && wct === "application/warc-fields") return null;
-  let url = rec.warcTargetURI;
+  let url = wh(rec, "WARC-Target-URI");
   if (url && url.startsWith("<") && url.endsWith(">")) url = url.slice(1, -1);
   if (url && url.includes(" ")) url = url.replace(/ /g, "%20");
   const isHttp = r.http;
   let mime = null;
   if (type === "revisit") mime = "warc/revisit";
-  else if (type === "response" || type === "request") mime = isHttp && rec.httpHeaders ? hdr(rec.httpHeaders, "content-type") : null;
+  else if (type === "response" || type === "request") {
+    const f = isHttp ? r.ph.headers.find(([k]) => k.toLowerCase() === "content-type") : null;
+    mime = f ? f[1] : null;
+  }
   else mime = wct;
   if (mime) mime = mime.split(/[;\s]/, 1)[0].trim();
   // python writes the second word of whatever the first line is (a line of
@@ -376,9 +520,14 @@ function cdxLines(r, filename) {
   let status = isHttp && (type === "response" || type === "revisit") ? r.pyStatus : null;
   let ours = false;
   if (status !== null && !/^\d{3}$/.test(status)) { status = null; ours = true; }
-  let digest = rec.warcPayloadDigest;
+  let digest = wh(rec, "WARC-Payload-Digest");
   if (!digest) digest = "sha1:" + base32(crypto.createHash("sha1").update(r.payloadRaw).digest());
-  const ts = pyTimestamp(rec.warcDate);
+  // where python raises (an invalid date), ours: the first 14 digits,
+  // zero-padded (cdxj-indexer stops at such a record)
+  const date = wh(rec, "WARC-Date");
+  let ts = pyTimestamp(date);
+  const tsOurs = ts === null;
+  if (tsOurs) ts = ((date || "").replace(/\D/g, "") + "00000000000000").slice(0, 14);
   const key = surtKey(url);
   const o = {};
   if (url) o.url = url;
@@ -391,7 +540,7 @@ function cdxLines(r, filename) {
   const cdxj = `${key} ${ts} ${pyJson(o)}`;
   const d = (v) => (v === null || v === undefined ? "-" : v);
   const cdx = [key, ts, d(o.url), d(o.mime), d(o.status), digest.split(":").pop(), "-", "-", o.length, o.offset, filename].join(" ");
-  return { cdxj, cdx, unsure: surtUnsure(url) || ts === null, ours };
+  return { cdxj, cdx, unsure: surtUnsure(url), ours, tsOurs };
 }
 
 async function expectFor(rel) {
@@ -419,32 +568,41 @@ async function expectFor(rel) {
     const b = blocks.recs[i], h = https.recs[i];
     const { offset, length } = fileSpan(p, spans, i);
     const rec = h.record;
-    const type = rec.warcType;
-    const ct = (rec.warcContentType || "").toLowerCase();
-    let url = rec.warcTargetURI || null;
+    const type = wh(rec, "WARC-Type");
+    const ct = (wh(rec, "Content-Type") || "").toLowerCase();
+    let url = wh(rec, "WARC-Target-URI");
     if (url && url.startsWith("<") && url.endsWith(">")) url = url.slice(1, -1);
-    // An HTTP message: response/request/revisit with an http(s) target and a
-    // block (warcio's load_http_headers); revisits with an empty block have none.
-    // A block of only CR/LF (warcio/bad.arc) is an HTTP message with an
-    // empty head and no payload to python warcio (cdxj-indexer's test gives
-    // the empty digest 3I42H3S6... there); warcio.js sees no message.
-    const blank = b.raw.length > 0 && b.raw.every((x) => x === 0x0a || x === 0x0d);
-    const http = ["response", "request", "revisit"].includes(type) && /^https?:/i.test(url || "") && b.raw.length > 0 && (rec.httpHeaders || blank);
-    const r = { record: rec, offset, length, http: !!http };
-    r.payloadRaw = blank ? Buffer.alloc(0) : http ? h.raw : b.raw;
-    const payload = blank ? r.payloadRaw : http ? (h.decoded ?? h.raw) : b.raw;
-    let status = null, pyStatus = null;
-    if (http && !blank && type !== "request") {
-      const parts = rec.httpHeaders.statusline.trim().split(" ");
-      pyStatus = (parts[1] || "").split(" ", 1)[0] || "";
-      if (/^HTTP\/\d\.\d$/.test(parts[0]) && /^\d{3}$/.test(parts[1] || "")) status = parts[1];
+    // An HTTP message where python warcio's load_http_headers finds one:
+    // a response, request or revisit with an http: or https: target and a
+    // non-empty block, read as pyHttp does (python warcio's parser, not
+    // warcio.js's, which wants CRLF line ends and sees no message in a
+    // block of blank lines, warcio/bad.arc).  For the index lines.
+    const http = ["response", "request", "revisit"].includes(type) && /^https?:/.test(url || "") && b.raw.length > 0;
+    const ph = http ? pyHttp(b.raw) : null;
+    const r = { record: rec, offset, length, http, ph };
+    r.payloadRaw = http ? ph.payloadRaw : b.raw;
+    r.pyStatus = http && type !== "request" ? ph.status : null;
+    // For the rec lines, the reader's own rules: an HTTP message in a
+    // response, request or revisit with an application/http Content-Type or
+    // an http(s) target (ARC: always), read by ourHttp, decoded by
+    // decodePayload; where warcio.js decoded it otherwise, an oracle_diff
+    // line says so (warcio.js de-chunks pywb's stored-de-chunked bodies and
+    // decodes no br or zstd).
+    const recHttp = ["response", "request", "revisit"].includes(type) && (ct.startsWith("application/http") || /^https?:/i.test(url || "") || isArc);
+    let status = null, raw = b.raw, payload = b.raw;
+    if (recHttp && b.raw.length > 0) {
+      const oh = ourHttp(b.raw, type === "request");
+      status = type === "request" ? null : oh.status;
+      raw = oh.body;
+      const d = decodePayload(oh);
+      payload = d.payload;
+      if (h.record.httpHeaders && h.raw.equals(raw) && h.decoded && !h.decoded.equals(payload))
+        lines.push(`oracle_diff\trecord ${i}: warcio.js decodes the payload to sha1 ${sha1hex(h.decoded)}${d.failed ? ` (ours: ${d.failed}: kept as stored)` : ""}`);
     }
-    r.pyStatus = pyStatus;
-    const note = ct.startsWith("application/http") || !http ? "" : "\twarc content-type not application/http";
-    lines.push(["rec", offset, length, esc(type), esc(url), status ?? "-", sha1hex(b.raw), sha1hex(r.payloadRaw), sha1hex(payload)].join("\t") + note);
+    lines.push(["rec", offset, length, esc(type), esc(url), status ?? "-", sha1hex(b.raw), sha1hex(raw), sha1hex(payload)].join("\t"));
     const c = cdxLines(r, base);
     if (c) {
-      const mark = (c.unsure ? "\tunsure" : "") + (c.ours ? "\tours: python's status is no status code" : "");
+      const mark = (c.unsure ? "\tunsure" : "") + (c.ours ? "\tours: python's status is no status code" : "") + (c.tsOurs ? "\tours: python cannot read the date" : "");
       lines.push(`cdxj\t${esc(c.cdxj)}${mark}`);
       lines.push(`cdx\t${esc(c.cdx)}${mark}`);
     }

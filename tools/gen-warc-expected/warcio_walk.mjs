@@ -1,12 +1,14 @@
 // bench/warc_bench's warcio.js row: seconds to walk every record of a WARC
 // file with warcio.js's WARCParser (each record read fully, as a reader of
 // payloads must), best of 3, then the record count.  Test/bench only:
-// WARCIO_JS=dir of the npm package (default /work/oracle/node_modules/warcio).
+// warcio.js as gen.mjs finds it (npm install in tools/gen-warc-expected/, or
+// WARCIO_JS=dir of the package).
 //   node tools/gen-warc-expected/warcio_walk.mjs FILE
 import fs from "node:fs";
 import path from "node:path";
 
-const dir = process.env.WARCIO_JS || "/work/oracle/node_modules/warcio";
+const here = path.dirname(new URL(import.meta.url).pathname);
+const dir = process.env.WARCIO_JS || path.join(here, "node_modules/warcio");
 const { WARCParser } = await import(path.join(dir, "dist/index.js"));
 const file = process.argv[2];
 
