@@ -120,6 +120,8 @@ static const fn_row fns[] = {
      .encodings = "2", .null_is_none = "1"},
     {.name = "url_html_encoding", .args = {{"'<meta charset=\"shift_jis\">'", "'utf-16le'"}}, .encodings = "1"},
     {.name = "url_content_type_charset", .args = {{"'text/html; charset=\"UTF-8\"'"}}},
+    /* warc.c: a one-record WARC's bytes (a path needs a file) */
+    {.name = "warc_records", .args = {{"x'574152432F312E310D0A574152432D547970653A207265736F757263650D0A574152432D5461726765742D5552493A20687474703A2F2F652FC3A90D0A436F6E74656E742D547970653A20746578742F706C61696E0D0A436F6E74656E742D4C656E6774683A20320D0A0D0A68690D0A0D0A'", "0"}}},
     /* keys.c */
     {.name = "url_canonical", .args = {{"'HTTP://www.Example.com:80/a/./b/../%7Ec?z=1&a=2#top'", "'aggressive'"}}},
     {.name = "url_surt", .args = {{"'http://www.archive.org/goo/?b&a'", "'{\"with_scheme\": true}'"}}},
