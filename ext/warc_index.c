@@ -466,7 +466,14 @@ static int index_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
     int rc = url_label_find(argv[1], formats, URL_COUNT(formats), &k);
     if (rc == URL_NOMEM) return rc;
     if (k < 0) {
-      url_tvf_error(cur, "unknown format (expected one of: cdxj, cdx)");
+      const char *label;
+      size_t n;
+      if (url_arg_label(argv[1], &label, &n) != URL_OK) return URL_NOMEM;
+      char *msg = sqlite3_mprintf("unknown format '%.*s' (expected one of: cdxj, cdx)",
+                                  (int)n, label);
+      if (!msg) return URL_NOMEM;
+      url_tvf_error(cur, msg);
+      sqlite3_free(msg);
       return URL_FAILURE;
     }
     c->format = k;
