@@ -27,8 +27,10 @@
 **                    every record read fully; skipped without node or
 **                    warcio.js (WARCIO_JS=dir of the npm package).  Python
 **                    warcio is not installable here (no PyPI), so not it.
-** Then url_links over every HTML response (warc_records joined with
-** url_links, through SQLite) in MB/s of HTML payload.
+** Then through SQLite (the extension loaded): SELECT count(http_status)
+** and sum(length(payload)) FROM warc_records(file) (the file read from
+** disk, the page cache warm), and url_links over every HTML response
+** (warc_records joined with url_links) in MB/s of HTML payload.
 */
 #include <isa-l/igzip_lib.h>
 #include <libdeflate.h>
@@ -305,7 +307,7 @@ static sqlite3_int64 sql_int(sqlite3 *db, const char *sql, const char *file, dou
   return v;
 }
 
-static void url_links_rate(const char *ext, const char *file) {
+static void url_links_rate(const char *ext, const char *file, double tz, size_t n) {
   sqlite3 *db;
   char *err = NULL;
   if (sqlite3_open(":memory:", &db) != SQLITE_OK) return;
@@ -316,7 +318,14 @@ static void url_links_rate(const char *ext, const char *file) {
     sqlite3_close(db);
     return;
   }
-  double t_read = 0, t_links = 0;
+  double t_status = 0, t_payload = 0, t_read = 0, t_links = 0;
+  char extra[128];
+  sqlite3_int64 k = sql_int(db, "SELECT count(http_status) FROM warc_records(?1)", file, &t_status);
+  snprintf(extra, sizeof extra, "%lld statuses (the file read from disk)", (long long)k);
+  if (k >= 0) row("SQL status", t_status, tz, n, extra);
+  k = sql_int(db, "SELECT sum(length(payload)) FROM warc_records(?1)", file, &t_payload);
+  snprintf(extra, sizeof extra, "%.1f MB of payloads", (double)k / 1e6);
+  if (k >= 0) row("SQL payload", t_payload, tz, n, extra);
   sqlite3_int64 html = sql_int(db,
       "SELECT sum(length(payload)) FROM warc_records(?1) WHERE mime = 'text/html'",
       file, &t_read);
@@ -378,7 +387,7 @@ int main(int argc, char **argv) {
   else
     printf("  warcio.js: skipped (no node, or no warcio.js: WARCIO_JS=dir)\n");
 
-  url_links_rate(argv[1], file);
+  url_links_rate(argv[1], file, tz, n);
   free(in);
   return 0;
 }
