@@ -185,9 +185,16 @@ test-cluster: $(NODE) $(LIB) ## three dqlite nodes on 127.0.0.1: URL queries sur
 demo: $(LIB) ## load the extension in the sqlite3 shell over the sample data
 	@sh tools/demo.sh $(B)
 
-bench: $(LIB) $(B)/bench/html_bench ## ns/row of the main functions, as ratios to an identity function and ada; MB/s of url_links
+bench: $(LIB) $(B)/bench/html_bench $(B)/bench/warc_bench ## ns/row of the main functions, as ratios to an identity function and ada; MB/s of url_links; WARC scan vs inflaters
 	@$(MAKE) --no-print-directory -C bench B=../$(B)
 	@$(B)/bench/html_bench $(B)/url$(SO)
+	@$(B)/bench/warc_bench $(B)/url$(SO) $(B)/bench/warc-bench.warc.gz
+
+# A .warc.gz scanned by warc/'s reader against zlib, ISA-L's igzip and
+# libdeflate inflating it alone, and warcio.js (bench/warc_bench.c).
+$(B)/bench/warc_bench: bench/warc_bench.c $(LIB_OBJ) $(B)/tests/mem_libc.o | $(B)/.deps-bench
+	@mkdir -p $(dir $@)
+	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(B)/tests/mem_libc.o $(TEST_LIBS) -lisal -ldeflate
 
 # MB/s of the HTML tokenizer and of url_links over ../shared's real pages
 # (zlib reads the gzipped ones; libgumbo, if installed, is the comparison:

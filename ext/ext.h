@@ -606,6 +606,7 @@ extern const url_family url_referrers_family;    /* referrers.c */
 extern const url_family url_robots_family;        /* robots.c */
 extern const url_family url_uri_family;           /* uri.c */
 extern const url_family url_deceptive_family;     /* deceptive.c */
+extern const url_family url_warc_index_family;    /* warc_index.c */
 
 /*
 ** An encoding argument argv[i] (encoding.c): a label of the Encoding

@@ -22,7 +22,8 @@
 #   fuzz     clang with libFuzzer
 #   bench    zlib (bench/html_bench reads gzipped pages); libgumbo, for the
 #            HTML parser comparison (the bench only); liburiparser, for
-#            the uri_* comparison (bench/uriparserext.c)
+#            the uri_* comparison (bench/uriparserext.c); ISA-L and
+#            libdeflate, the inflaters bench/warc_bench measures against zlib
 #   cluster  dqlite: libdqlite-dev and go-dqlite's `dqlite` shell
 #
 # Checks look at commands, pkg-config modules and files, so they work on any
@@ -66,6 +67,8 @@ fuzz    libfuzzer       libclang-rt-dev compiler-rt        compiler-rt  compiler
 bench   pc:zlib         zlib1g-dev      zlib-devel         zlib-dev     zlib            zlib
 bench   pc:gumbo        libgumbo-dev    gumbo-parser-devel gumbo-parser-dev gumbo-parser -
 bench   pc:liburiparser liburiparser-dev uriparser-devel   uriparser-dev uriparser      uriparser
+bench   pc:libisal      libisal-dev     isa-l-devel        isa-l-dev    isa-l           isa-l
+bench   pc:libdeflate   libdeflate-dev  libdeflate-devel   libdeflate-dev libdeflate    libdeflate
 cluster pc:dqlite       libdqlite-dev   -                  -            -               -
 cluster cmd:dqlite      go-dqlite       -                  -            -               -
 '
