@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "mem_libc.h"
@@ -598,6 +599,18 @@ static void crafted(void) {
   check_named(ok2 && k2 == 2, "ARC v2: version 2, ten fields, the HTTP response");
   /* Empty and nonsense input. */
   check_named(read_buf("", 0, NULL) == 0, "an empty file: no records");
+  char tmp[] = "/tmp/warc_test_XXXXXX";
+  int fd = mkstemp(tmp);
+  if (fd >= 0) {
+    close(fd);
+    warc_reader *re;
+    warc_record rr;
+    int rc0 = warc_open_file(&re, tmp, M, NULL);
+    check_named(rc0 == WARC_OK && warc_next(re, &rr) == WARC_DONE,
+                "an empty file on disk: no records");
+    warc_close(re);
+    unlink(tmp);
+  }
   n = read_buf("hello world\n", 12, NULL);
   check_named(n == 1 && strstr(recs[0].error, "no record"), "no archive: one row saying so");
   /* Digests in every form. */

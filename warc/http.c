@@ -242,9 +242,11 @@ static int dechunk(const unsigned char *p, size_t n, warc_buf *out,
     if (size == 0) return 1; /* trailers follow; they are not payload */
     if (size > n - j) {
       /* A last chunk cut short. */
-      if ((*rc = buf_room(out, n - j, mem))) return -1;
-      memcpy(out->p + out->n, p + j, n - j);
-      out->n += n - j;
+      if (n > j) {
+        if ((*rc = buf_room(out, n - j, mem))) return -1;
+        memcpy(out->p + out->n, p + j, n - j);
+        out->n += n - j;
+      }
       return -1;
     }
     if (out->n + size > max) {

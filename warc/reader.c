@@ -72,7 +72,10 @@ static int iprefix(const char *a, size_t n, const char *lit) {
   return n >= k && ieq(a, k, lit);
 }
 
-static const unsigned char *W(warc_reader *r) { return r->s.w + r->s.wlo; }
+static const unsigned char *W(warc_reader *r) {
+  /* No window yet (an empty file): no pointer arithmetic on NULL. */
+  return r->s.w ? r->s.w + r->s.wlo : (const unsigned char *)"";
+}
 static size_t avail(warc_reader *r) { return r->s.whi - r->s.wlo; }
 static int64_t lpos(warc_reader *r) { return r->s.wbase + (int64_t)r->s.wlo; }
 
