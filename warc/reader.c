@@ -709,12 +709,14 @@ int warc_next(warc_reader *r, warc_record *rec) {
     if (i < n) break;
     warc_stream_compact(s);
   }
+  int64_t skipped_at = -1;
   if (avail(r)) {
     if ((rc = warc_stream_fill(s, 8192))) return rc;
     int k = record_start_at(r, W(r), avail(r), 1);
     if (k != 1) {
       int64_t at = lpos(r), skipped = 0;
       int64_t raw_at = warc_stream_raw_start(s, at);
+      skipped_at = raw_at;
       if ((rc = skip_to_record(r, &skipped))) return rc;
       if (!r->skip_noted)
         add_err(r, "%lld bytes that are no record skipped at offset %lld",
@@ -732,6 +734,8 @@ int warc_next(warc_reader *r, warc_record *rec) {
       s->lerr_taken = 1;
     }
     if (!r->err[0]) return WARC_DONE;
+    /* The row is where the bytes that are no record began. */
+    if (skipped_at >= 0) rec->offset = skipped_at;
     rec->length = -1;
     rec->format = r->file_format ? r->file_format : WARC_FORMAT_WARC;
     rec->compression = s->comp;
