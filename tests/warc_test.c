@@ -564,6 +564,18 @@ static void crafted(void) {
   ww_free(&gz);
   ww_free(&block);
   ww_free(&f.out);
+  /* Common Crawl stores bodies decoded and renames their headers: an
+     X-Crawler-Content-Encoding is not decoded again. */
+  const char *cc = "HTTP/1.1 200 OK\r\nX-Crawler-Content-Encoding: gzip\r\n"
+                   "X-Crawler-Transfer-Encoding: chunked\r\n\r\nplain";
+  ww_record(&f, "1.0",
+            "WARC-Type: response\r\nWARC-Target-URI: http://a/cc\r\n"
+            "Content-Type: application/http; msgtype=response",
+            cc, strlen(cc), -1, NULL, NULL);
+  n = read_buf(f.out.p, f.out.n, NULL);
+  check_named(n == 1 && recs[0].payload_n == 5 && !recs[0].note[0],
+              "X-Crawler-Content-Encoding: the body as stored, no note");
+  ww_free(&f.out);
   /* ARC: no newline between records, a length of -1. */
   const char *arc =
       "filedesc://x.arc 0.0.0.0 20080430204825 text/plain 76\n"
