@@ -22,7 +22,8 @@
 typedef struct warc_cursor {
   url_tvf_cursor base;
   warc_reader *r;
-  sqlite3_value *blob; /* a BLOB source, kept while the reader reads it */
+  int rebase;          /* a BLOB source: read from the argument during
+                          filter, then from vtab.c's copy of it */
   int one;             /* an offset was given: one record */
   int done;
   warc_record rec;
@@ -56,8 +57,17 @@ static void warc_cursor_open(url_tvf_cursor *cur) {
 static void reader_done(warc_cursor *c) {
   warc_close(c->r);
   c->r = NULL;
-  sqlite3_value_free(c->blob);
-  c->blob = NULL;
+  c->rebase = 0;
+}
+
+/* After filter, a BLOB source is read from the hidden column's copy that
+   vtab.c keeps (the argument itself lives only during filter): no copy
+   of the file's bytes of our own. */
+static void follow_copy(warc_cursor *c) {
+  if (!c->rebase) return;
+  c->rebase = 0;
+  const url_tvf_arg *a = &c->base.args[0];
+  if (a->type == SQLITE_BLOB && a->bytes.len) warc_rebase_mem(c->r, a->bytes.ptr);
 }
 
 static void warc_cursor_close(url_tvf_cursor *cur) {
@@ -76,6 +86,7 @@ static int status_of(int rc) {
 static int warc_cursor_next(url_tvf_cursor *cur) {
   warc_cursor *c = (warc_cursor *)cur;
   if (c->done || !c->r) return URL_OK;
+  follow_copy(c);
   int rc = warc_next(c->r, &c->rec);
   if (rc == WARC_OK) {
     cur->n_rows = cur->row + 1;
@@ -114,11 +125,10 @@ static int warc_cursor_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
   }
   int rc;
   if (type == SQLITE_BLOB) {
-    c->blob = sqlite3_value_dup(argv[0]);
-    if (!c->blob) return URL_NOMEM;
-    rc = warc_open_mem(&c->r, sqlite3_value_blob(c->blob),
-                       (size_t)sqlite3_value_bytes(c->blob), &url_mem_sqlite,
-                       &c->lim);
+    const void *p = sqlite3_value_blob(argv[0]);
+    int n = sqlite3_value_bytes(argv[0]);
+    if (!p && n) return URL_NOMEM;
+    rc = warc_open_mem(&c->r, p, (size_t)n, &url_mem_sqlite, &c->lim);
   } else {
     const char *path = (const char *)sqlite3_value_text(argv[0]);
     if (!path) return URL_NOMEM;
@@ -141,7 +151,9 @@ static int warc_cursor_filter(url_tvf_cursor *cur, sqlite3_value **argv) {
     }
     return status_of(rc);
   }
-  return warc_cursor_next(cur);
+  rc = warc_cursor_next(cur);
+  c->rebase = type == SQLITE_BLOB;
+  return rc;
 }
 
 /* ---- lazily per row ---- */
@@ -238,6 +250,7 @@ static void warc_cursor_column(url_tvf_cursor *cur, sqlite3_context *ctx,
   warc_cursor *c = (warc_cursor *)cur;
   const warc_record *r = &c->rec;
   int rc;
+  follow_copy(c);
   switch (i) {
   case C_RECORD_OFFSET: sqlite3_result_int64(ctx, r->offset); return;
   case C_RECORD_LENGTH:

@@ -104,6 +104,18 @@ void warc_close(warc_reader *r) {
   r->mem->release(r);
 }
 
+void warc_rebase_mem(warc_reader *r, const void *data) {
+  warc_stream *s = &r->s;
+  if (!s->mdata || !s->msize || !data) return; /* nothing points into it */
+  const unsigned char *old = s->mdata, *now = data;
+  if (s->comp == WARC_PLAIN) {
+    if (r->block && r->block >= old && r->block <= old + s->msize)
+      r->block = now + (r->block - old);
+    s->w = now;
+  }
+  s->mdata = now;
+}
+
 const char *warc_error_text(const warc_reader *r) {
   return r && r->s.ioerr[0] ? r->s.ioerr : NULL;
 }

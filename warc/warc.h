@@ -124,6 +124,10 @@ int warc_open_mem(warc_reader **out, const void *data, size_t n,
                   const url_allocator *mem, const warc_limits *limits);
 void warc_close(warc_reader *r);
 
+/* The bytes a memory reader reads have moved to `data` (a copy of the
+   same n bytes): every pointer into them follows. */
+void warc_rebase_mem(warc_reader *r, const void *data);
+
 /* Text of the last WARC_IOERR (open or read), or NULL. */
 const char *warc_error_text(const warc_reader *r);
 
