@@ -35,6 +35,9 @@ LDFLAGS ?=
 PREFIX  ?= /usr/local
 EXTDIR  ?= $(PREFIX)/lib/sqlite3-url
 PKGS    := sqlite3 libidn2 libpsl
+# warc/: the inflaters and hashes a web archive needs (tools/deps.sh, build).
+WARC_PKGS := zlib libzstd libbrotlidec nettle libisal
+WARC_LIBS_FALLBACK := -lz -lzstd -lbrotlidec -lnettle -lisal
 # Third-party data the tests and generators read (tests/shared_data.h).
 SHARED_DIR ?= ../shared
 export SHARED_DIR
@@ -52,9 +55,9 @@ endif
 WARN    := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wno-unused-parameter
 # pkg-config is asked once, when a recipe first needs it: after the deps stamp
 # (on a fresh machine pkg-config only exists from then on).
-PKG_CFLAGS  = $(eval PKG_CFLAGS := $$(shell pkg-config --cflags $(PKGS) 2>/dev/null))$(PKG_CFLAGS)
-EXT_LIBS    = $(eval EXT_LIBS := $$(shell pkg-config --libs libidn2 libpsl 2>/dev/null || echo -lidn2 -lpsl))$(EXT_LIBS)
-TEST_LIBS   = $(eval TEST_LIBS := $$(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lsqlite3 -lidn2 -lpsl))$(TEST_LIBS)
+PKG_CFLAGS  = $(eval PKG_CFLAGS := $$(shell pkg-config --cflags $(PKGS) $(WARC_PKGS) 2>/dev/null))$(PKG_CFLAGS)
+EXT_LIBS    = $(eval EXT_LIBS := $$(shell pkg-config --libs libidn2 libpsl $(WARC_PKGS) 2>/dev/null || echo -lidn2 -lpsl $(WARC_LIBS_FALLBACK)))$(EXT_LIBS)
+TEST_LIBS   = $(eval TEST_LIBS := $$(shell pkg-config --libs $(PKGS) $(WARC_PKGS) 2>/dev/null || echo -lsqlite3 -lidn2 -lpsl $(WARC_LIBS_FALLBACK)))$(TEST_LIBS)
 # -fvisibility=hidden: the extension exports only its two entry points.
 # The layers below ext/ (docs/internals.md): each folder's headers
 # are included by their bare names.
@@ -188,9 +191,16 @@ test-cluster: $(NODE) $(LIB) ## three dqlite nodes on 127.0.0.1: URL queries sur
 demo: $(LIB) ## load the extension in the sqlite3 shell over the sample data
 	@sh tools/demo.sh $(B)
 
-bench: $(LIB) $(B)/bench/html_bench ## ns/row of the main functions, as ratios to an identity function and ada; MB/s of url_links
+bench: $(LIB) $(B)/bench/html_bench $(B)/bench/warc_bench ## ns/row of the main functions, as ratios to an identity function and ada; MB/s of url_links; WARC scan vs inflaters
 	@$(MAKE) --no-print-directory -C bench B=../$(B)
 	@$(B)/bench/html_bench $(B)/url$(SO)
+	@$(B)/bench/warc_bench $(B)/url$(SO) $(B)/bench/warc-bench.warc.gz
+
+# A .warc.gz scanned by warc/'s reader against zlib, ISA-L's igzip and
+# libdeflate inflating it alone, and warcio.js (bench/warc_bench.c).
+$(B)/bench/warc_bench: bench/warc_bench.c $(LIB_OBJ) $(B)/tests/mem_libc.o | $(B)/.deps-bench
+	@mkdir -p $(dir $@)
+	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -Itests $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(B)/tests/mem_libc.o $(TEST_LIBS) -lisal -ldeflate
 
 # MB/s of the HTML tokenizer and of url_links over ../shared's real pages
 # (zlib reads the gzipped ones; libgumbo, if installed, is the comparison:

@@ -567,6 +567,8 @@ struct url_tvf {
   const char *const *arg_names; /* hidden columns, in argument order */
   int n_args;
   int n_required;             /* leading arguments that must be given */
+  int direct_only;            /* SQLITE_VTAB_DIRECTONLY (reads files named
+                                 in SQL): not from views, triggers, schema */
   size_t cursor_size;         /* >= sizeof(url_tvf_cursor) */
   /* After the cursor is allocated (zeroed) and before it is freed. */
   void (*open)(url_tvf_cursor *c);
@@ -661,6 +663,7 @@ extern const url_family url_path_parts_family;    /* path_parts.c */
 extern const url_family url_hierarchy_family;     /* hierarchy.c */
 extern const url_family url_sites_family;         /* sites.c */
 extern const url_family url_links_family;         /* links.c */
+extern const url_family url_warc_family;          /* warc.c */
 extern const url_family url_keys_family;          /* keys.c */
 extern const url_family url_pattern_family;       /* pattern.c */
 extern const url_family url_encoding_family;      /* encoding.c */
@@ -668,6 +671,7 @@ extern const url_family url_referrers_family;    /* referrers.c */
 extern const url_family url_robots_family;        /* robots.c */
 extern const url_family url_uri_family;           /* uri.c */
 extern const url_family url_deceptive_family;     /* deceptive.c */
+extern const url_family url_warc_index_family;    /* warc_index.c */
 
 /*
 ** An encoding argument argv[i] (encoding.c): a label of the Encoding

@@ -65,6 +65,8 @@ static const url_family *const families[] = {
     &url_robots_family,
     &url_uri_family,
     &url_deceptive_family,
+    &url_warc_family,
+    &url_warc_index_family,
 };
 #define N_FAMILIES URL_COUNT(families)
 

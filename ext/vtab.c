@@ -50,9 +50,18 @@ static int tvf_connect(sqlite3 *db, void *aux, int argc,
   memset(t, 0, sizeof *t);
   t->reg = reg;
   t->db = db;
+  if (def->direct_only) {
+    /* Opens files named in SQL: never from an untrusted schema. */
+    rc = sqlite3_vtab_config(db, SQLITE_VTAB_DIRECTONLY);
+    if (rc != SQLITE_OK) {
+      sqlite3_free(t);
+      return rc;
+    }
+  } else {
 #ifdef SQLITE_VTAB_INNOCUOUS
-  sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
+    sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
 #endif
+  }
   *out = &t->base;
   return SQLITE_OK;
 }

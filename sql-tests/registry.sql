@@ -22,3 +22,9 @@ INSERT INTO checks VALUES ('registered uri_* modules',
   (SELECT group_concat(name) FROM (SELECT name FROM pragma_module_list
      WHERE name LIKE 'uri\_%' ESCAPE '\' ORDER BY name)),
   'uri_components');
+
+-- The warc_* table-valued functions (crawl files, ext/warc.c, ext/warc_index.c).
+INSERT INTO checks VALUES ('registered warc_* modules',
+  (SELECT group_concat(name) FROM (SELECT name FROM pragma_module_list
+     WHERE name LIKE 'warc\_%' ESCAPE '\' ORDER BY name)),
+  'warc_index,warc_records');

@@ -120,6 +120,10 @@ static const fn_row fns[] = {
      .encodings = "2", .null_is_none = "1"},
     {.name = "url_html_encoding", .args = {{"'<meta charset=\"shift_jis\">'", "'utf-16le'"}}, .encodings = "1"},
     {.name = "url_content_type_charset", .args = {{"'text/html; charset=\"UTF-8\"'"}}},
+    /* warc.c: a one-record WARC's bytes (a path needs a file) */
+    /* warc_index.c: a one-record WARC's bytes, a format, a filename */
+    {.name = "warc_index", .args = {{"x'574152432F312E310D0A574152432D547970653A20726573706F6E73650D0A574152432D5461726765742D5552493A20687474703A2F2F652FC3A90D0A574152432D446174653A20323032342D30312D30325430333A30343A30355A0D0A436F6E74656E742D547970653A206170706C69636174696F6E2F687474703B206D7367747970653D726573706F6E73650D0A436F6E74656E742D4C656E6774683A2034360D0A0D0A485454502F312E3120323030204F4B0D0A436F6E74656E742D547970653A20746578742F68746D6C0D0A0D0A68690D0A0D0A'", "'cdx'", "'one.warc'"}}},
+    {.name = "warc_records", .args = {{"x'574152432F312E310D0A574152432D547970653A207265736F757263650D0A574152432D5461726765742D5552493A20687474703A2F2F652FC3A90D0A436F6E74656E742D547970653A20746578742F706C61696E0D0A436F6E74656E742D4C656E6774683A20320D0A0D0A68690D0A0D0A'", "0"}}},
     /* keys.c */
     {.name = "url_canonical", .args = {{"'HTTP://www.Example.com:80/a/./b/../%7Ec?z=1&a=2#top'", "'aggressive'"}}},
     {.name = "url_surt", .args = {{"'http://www.archive.org/goo/?b&a'", "'{\"with_scheme\": true}'"}}},

@@ -15,6 +15,10 @@
 #    default list mode: columns joined by "|", NULL as nothing).  A
 #    statement with such lines must print exactly them, in order; one
 #    without may print anything.
+#  - A page that reads ../shared (docs/warc.md: the sample crawls of
+#    ../shared/warc) reads it as from the repository root: ../shared beside
+#    the run directory is a link to $SHARED_DIR (make's, default ../shared);
+#    without that directory such a page is skipped, with a message.
 #  - The one block that loads a file, url_psl_load('psl.dat'), follows
 #    docs/sites.md's `curl -o psl.dat` of the Public Suffix List: psl.dat is
 #    a copy of the system's list (Debian's publicsuffix, which the build
@@ -118,10 +122,16 @@ if [ -r "$PSL" ]; then
 else
   fail "no $PSL (Debian's publicsuffix; sh tools/deps.sh build installs it) for docs/sites.md's psl.dat"
 fi
+SHARED=$(cd "$ROOT" && cd "${SHARED_DIR:-../shared}" 2>/dev/null && pwd)
+[ -n "$SHARED" ] && ln -s "$SHARED" "$TMP/shared"
 run_doc README.md
 docs=0
 for doc in docs/*.md; do
   [ -f "$doc" ] || continue
+  if grep -q "'\.\./shared/" "$doc" && [ -z "$SHARED" ]; then
+    skip "$doc reads ../shared, which is not there (make SHARED_DIR=DIR)"
+    continue
+  fi
   docs=$((docs + 1))
   run_doc "$doc"
 done

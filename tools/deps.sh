@@ -6,7 +6,9 @@
 # and fails.  The Makefile runs it once per build directory (a stamp file).
 #
 #   build    C compiler, make, pkg-config, the sqlite3 shell, SQLite, libidn2,
-#            libpsl, the Public Suffix List data         (the default group)
+#            libpsl, the Public Suffix List data, and for warc/ ISA-L's
+#            igzip, zlib, zstd, brotli's decoder and nettle's hashes
+#                                                        (the default group)
 #   test     python3, node + npm + a C++ compiler + node's headers (the tests
 #            that load the extension from Python and Node), psl-make-dafsa
 #            (DAFSA lists for the public suffix tests), valgrind
@@ -20,7 +22,8 @@
 #   fuzz     clang with libFuzzer
 #   bench    zlib (bench/html_bench reads gzipped pages); libgumbo, for the
 #            HTML parser comparison (the bench only); liburiparser, for
-#            the uri_* comparison (bench/uriparserext.c)
+#            the uri_* comparison (bench/uriparserext.c); ISA-L and
+#            libdeflate, the inflaters bench/warc_bench measures against zlib
 #   cluster  dqlite: libdqlite-dev and go-dqlite's `dqlite` shell
 #
 # Checks look at commands, pkg-config modules and files, so they work on any
@@ -39,6 +42,11 @@ build   pc:sqlite3      libsqlite3-dev  sqlite-devel       sqlite-dev   sqlite  
 build   pc:libidn2      libidn2-dev     libidn2-devel      libidn2-dev  libidn2         libidn2
 build   pc:libpsl       libpsl-dev      libpsl-devel       libpsl-dev   libpsl          libpsl
 build   psl-data        publicsuffix    publicsuffix-list  -            publicsuffix-list -
+build   pc:zlib         zlib1g-dev      zlib-devel         zlib-dev     zlib            zlib
+build   pc:libzstd      libzstd-dev     libzstd-devel      zstd-dev     zstd            zstd
+build   pc:libbrotlidec libbrotli-dev   brotli-devel       brotli-dev   brotli          brotli
+build   pc:nettle       nettle-dev      nettle-devel       nettle-dev   nettle          nettle
+build   pc:libisal      libisal-dev     isa-l-devel        isa-l-dev    isa-l           isa-l
 test    cmd:python3     python3         python3            python3      python          python
 test    cmd:node        nodejs          nodejs             nodejs       nodejs          node
 test    cmd:npm         npm             npm                npm          npm             -
@@ -59,6 +67,8 @@ fuzz    libfuzzer       libclang-rt-dev compiler-rt        compiler-rt  compiler
 bench   pc:zlib         zlib1g-dev      zlib-devel         zlib-dev     zlib            zlib
 bench   pc:gumbo        libgumbo-dev    gumbo-parser-devel gumbo-parser-dev gumbo-parser -
 bench   pc:liburiparser liburiparser-dev uriparser-devel   uriparser-dev uriparser      uriparser
+bench   pc:libisal      libisal-dev     isa-l-devel        isa-l-dev    isa-l           isa-l
+bench   pc:libdeflate   libdeflate-dev  libdeflate-devel   libdeflate-dev libdeflate    libdeflate
 cluster pc:dqlite       libdqlite-dev   -                  -            -               -
 cluster cmd:dqlite      go-dqlite       -                  -            -               -
 '
