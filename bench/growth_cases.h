@@ -52,6 +52,8 @@ static const growth_case GROWTH[] = {
     {"url_text_decode big5", R("'\xa4\x40\x81'"), "url_text_decode(CAST(a AS BLOB), 'big5')"},
     {"url_text_encode euc-jp", R("'\xe3\x81\x82\xe2\x82\xac'"), "url_text_encode(a, 'euc-jp')"},
     {"url_search_params gbk", "'https://a/?' || " R("'%C4%E3=%BA&'"), "(SELECT count(*) FROM url_search_params(a, 'gbk'))"},
+    {"warc_index many records", R("replace('WARC/1.0|WARC-Type: resource|WARC-Target-URI: http://a/b c|WARC-Date: 2024-01-02T03:04:05Z|Content-Type: text/plain|Content-Length: 1||x||', '|', char(13, 10))"), "(SELECT count(*) FROM warc_index(CAST(a AS BLOB)))"},
+    {"warc_index many records, cdx", R("replace('WARC/1.0|WARC-Type: resource|WARC-Target-URI: http://a/\xc3\xa9?b=1&a=2|WARC-Date: 2024-01-02T03:04:05Z|Content-Type: text/plain|Content-Length: 1||x||', '|', char(13, 10))"), "(SELECT count(*) FROM warc_index(CAST(a AS BLOB), 'cdx'))"},
     {"url_links many attributes", "'<a ' || " R("'b=1 '") " || 'href=x>'", "(SELECT count(*) FROM url_links(a, 'https://a/'))"},
     {"url_links many links", R("'<a href=x?\xc3\xa9>'"), "(SELECT count(*) FROM url_links(a, 'https://a/', 'windows-1252'))"},
     {"url_links deep nesting", R("'<svg><template><div>'"), "(SELECT count(*) FROM url_links(a, 'https://a/'))"},
