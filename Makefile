@@ -36,8 +36,8 @@ PREFIX  ?= /usr/local
 EXTDIR  ?= $(PREFIX)/lib/sqlite3-url
 PKGS    := sqlite3 libidn2 libpsl
 # warc/: the inflaters and hashes a web archive needs (tools/deps.sh, build).
-WARC_PKGS := zlib libzstd libbrotlidec nettle
-WARC_LIBS_FALLBACK := -lz -lzstd -lbrotlidec -lnettle
+WARC_PKGS := zlib libzstd libbrotlidec nettle libisal
+WARC_LIBS_FALLBACK := -lz -lzstd -lbrotlidec -lnettle -lisal
 # Third-party data the tests and generators read (tests/shared_data.h).
 SHARED_DIR ?= ../shared
 export SHARED_DIR

@@ -50,7 +50,7 @@ deps() {
 line() { printf '%s\n' "$out" | tail -n 1 | sed 's/^ *//'; }
 
 # warc/'s libraries first, so that ${BUILD% ...} still drops the last ones.
-BUILD="cc make sqlite3 pkg-config pc:zlib pc:libzstd pc:libbrotlidec pc:nettle pc:sqlite3 pc:libidn2 pc:libpsl"
+BUILD="cc make sqlite3 pkg-config pc:zlib pc:libzstd pc:libbrotlidec pc:nettle pc:libisal pc:sqlite3 pc:libidn2 pc:libpsl"
 S=$TMP/sys
 
 system "$S" 1000 apt-get $BUILD
@@ -70,7 +70,7 @@ install -y -qq libpsl-dev"
 
 # A fresh Debian: no pkg-config yet, so libraries are asked of dpkg-query.
 system "$S" 1000 apt-get cc make sqlite3 deb:zlib1g-dev deb:libzstd-dev \
-  deb:libbrotli-dev deb:nettle-dev deb:libsqlite3-dev deb:libidn2-dev
+  deb:libbrotli-dev deb:nettle-dev deb:libisal-dev deb:libsqlite3-dev deb:libidn2-dev
 deps "$S" build
 check "apt without pkg-config: dpkg-query" "$status:$(line)" \
   "1:sudo apt-get install -y pkg-config libpsl-dev"
@@ -95,7 +95,7 @@ system "$S" 1000 pacman ${BUILD% pc:libpsl}
 deps "$S" build
 check "pacman" "$status:$(line)" "1:sudo pacman -S --needed libpsl"
 
-system "$S" 501 brew make sqlite3 pkg-config pc:zlib pc:libzstd pc:libbrotlidec pc:nettle pc:sqlite3 pc:libidn2
+system "$S" 501 brew make sqlite3 pkg-config pc:zlib pc:libzstd pc:libbrotlidec pc:nettle pc:libisal pc:sqlite3 pc:libidn2
 deps "$S" build
 check "brew: no sudo, and the compiler is not brew's" "$status:$out" \
   "1:tools/deps.sh: no brew package for: command cc; install by hand

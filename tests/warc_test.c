@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "check.h"
 #include "mem_libc.h"
@@ -574,6 +575,27 @@ static void crafted(void) {
                   recs[1].block_n == 3 && !recs[1].error[0] && strstr(recs[2].error, "-1") &&
                   recs[2].block_n == 4 && !strcmp(recs[3].uri, "http://a b/3"),
               "ARC: no newline between records, length -1, a space in the URL");
+  /* ARC v2: ten fields per URL record, named as the filedesc lists them. */
+  const char *arc2 =
+      "filedesc://y.arc 0.0.0.0 20080430204825 text/plain 200 - - 0 y.arc 123\n"
+      "2 0 InternetArchive\nURL IP-address Archive-date Content-type Result-code "
+      "Checksum Location Offset Filename Archive-length\n\n"
+      "http://a/1 1.2.3.4 20080430204826 text/html 200 ABC - 0 y.arc 46\n"
+      "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\nhi\n";
+  warc_reader *r2;
+  warc_record rec;
+  int ok2 = warc_open_mem(&r2, arc2, strlen(arc2), M, NULL) == WARC_OK;
+  int k2 = 0;
+  while (ok2 && warc_next(r2, &rec) == WARC_OK) {
+    if (k2 == 0) ok2 = span_is(rec.version, "2") && !rec.error;
+    if (k2 == 1)
+      ok2 = rec.n_fields == 10 && span_is(rec.fields[4].name, "Result-code") &&
+            span_is(rec.fields[4].value, "200") && span_is(rec.target_uri, "http://a/1") &&
+            span_is(rec.date, "2008-04-30T20:48:26Z") && rec.has_http && !rec.error;
+    k2++;
+  }
+  warc_close(r2);
+  check_named(ok2 && k2 == 2, "ARC v2: version 2, ten fields, the HTTP response");
   /* Empty and nonsense input. */
   check_named(read_buf("", 0, NULL) == 0, "an empty file: no records");
   n = read_buf("hello world\n", 12, NULL);
@@ -590,6 +612,63 @@ static void crafted(void) {
   check_named(digest_is("sha1:VGMT4NSHA2AWVOR6EVYXQUGCNSONBWE", "abc") == -1,
               "sha1 of the wrong length: unknown");
   check_named(digest_is("crc:1234", "abc") == -1, "unknown label");
+}
+
+static double secs(clock_t c) { return (double)(clock() - c) / CLOCKS_PER_SEC; }
+
+/* A record of 100 MB (plain and as one gzip member) and 100,000 small
+   records (plain and a member each): read whole, memory one record. */
+static void growth(void) {
+  size_t big = 100u << 20;
+  char *block = malloc(big);
+  if (!block) abort();
+  memset(block, 'x', big);
+  for (int comp = 0; comp < 2; comp++) {
+    ww_file f = {.comp = comp ? WW_GZIP : WW_PLAIN};
+    ww_record(&f, "1.0", "WARC-Type: resource\r\nWARC-Target-URI: http://a/big", block, big,
+              -1, NULL, NULL);
+    ww_record(&f, "1.0", "WARC-Type: resource\r\nWARC-Target-URI: http://a/after", "z", 1, -1,
+              NULL, NULL);
+    clock_t c = clock();
+    int n = read_buf(f.out.p, f.out.n, NULL);
+    double t = secs(c);
+    char what[200];
+    snprintf(what, sizeof what, "a 100 MB record (%s): read whole, then the next",
+             comp ? "gzip" : "plain");
+    check_named(n == 2 && recs[0].block_n == big && recs[0].length == f.length[0] &&
+                    !recs[0].error[0] && !strcmp(recs[1].uri, "http://a/after"),
+                what);
+    printf("growth: a 100 MB record, %s (%zu bytes): %.2f s\n", comp ? "gzip" : "plain",
+           f.out.n, t);
+    ww_free(&f.out);
+  }
+  free(block);
+  for (int comp = 0; comp < 2; comp++) {
+    ww_file f = {.comp = comp ? WW_GZIP : WW_PLAIN};
+    for (int i = 0; i < 100000; i++)
+      ww_record(&f, "1.1", "WARC-Type: resource\r\nWARC-Target-URI: http://a/x", "abc", 3, -1,
+                NULL, NULL);
+    clock_t c = clock();
+    warc_reader *r;
+    warc_record rec;
+    int n = 0, rc = warc_open_mem(&r, f.out.p, f.out.n, M, NULL), ok = 1;
+    int64_t last = -1;
+    while (!rc && warc_next(r, &rec) == WARC_OK) {
+      if (rec.offset <= last || rec.error) ok = 0;
+      last = rec.offset;
+      n++;
+    }
+    warc_close(r);
+    double t = secs(c);
+    char what[200];
+    snprintf(what, sizeof what, "100,000 small records (%s): each read, offsets growing",
+             comp ? "gzip" : "plain");
+    check_named(n == 100000 && ok && last == f.offset[255] + (int64_t)(n - 256) * (f.offset[1] - f.offset[0]),
+                what);
+    printf("growth: 100,000 records, %s (%zu bytes): %.2f s\n", comp ? "gzip" : "plain",
+           f.out.n, t);
+    ww_free(&f.out);
+  }
 }
 
 static void dump(const char *path) {
@@ -616,5 +695,6 @@ int main(int argc, char **argv) {
   shared_files();
   round_trips();
   crafted();
+  growth();
   return check_summary();
 }

@@ -6,8 +6,9 @@
 # and fails.  The Makefile runs it once per build directory (a stamp file).
 #
 #   build    C compiler, make, pkg-config, the sqlite3 shell, SQLite, libidn2,
-#            libpsl, the Public Suffix List data, and for warc/ zlib, zstd,
-#            brotli's decoder and nettle's hashes        (the default group)
+#            libpsl, the Public Suffix List data, and for warc/ ISA-L's
+#            igzip, zlib, zstd, brotli's decoder and nettle's hashes
+#                                                        (the default group)
 #   test     python3, node + npm + a C++ compiler + node's headers (the tests
 #            that load the extension from Python and Node), psl-make-dafsa
 #            (DAFSA lists for the public suffix tests), valgrind
@@ -45,6 +46,7 @@ build   pc:zlib         zlib1g-dev      zlib-devel         zlib-dev     zlib    
 build   pc:libzstd      libzstd-dev     libzstd-devel      zstd-dev     zstd            zstd
 build   pc:libbrotlidec libbrotli-dev   brotli-devel       brotli-dev   brotli          brotli
 build   pc:nettle       nettle-dev      nettle-devel       nettle-dev   nettle          nettle
+build   pc:libisal      libisal-dev     isa-l-devel        isa-l-dev    isa-l           isa-l
 test    cmd:python3     python3         python3            python3      python          python
 test    cmd:node        nodejs          nodejs             nodejs       nodejs          node
 test    cmd:npm         npm             npm                npm          npm             -

@@ -13,6 +13,7 @@
 **   SELECT http_status, mime, length(payload)
 **     FROM warc_records('example.warc.gz') WHERE warc_type = 'response';
 */
+#define ZSTD_STATIC_LINKING_ONLY /* ZSTD_createDCtx_advanced */
 #include "warc.h"
 
 #include <brotli/decode.h>
@@ -321,9 +322,20 @@ static int inflate_all(const unsigned char *p, size_t n, int wbits,
   return result;
 }
 
+/* brotli and zstd allocate through the caller's allocator too. */
+static void *cb_alloc(void *opaque, size_t n) {
+  const url_allocator *m = opaque;
+  return m->alloc(n ? n : 1);
+}
+static void cb_free(void *opaque, void *p) {
+  const url_allocator *m = opaque;
+  if (p) m->release(p);
+}
+
 static int brotli_all(const unsigned char *p, size_t n, warc_buf *out,
                       size_t max, const url_allocator *mem) {
-  BrotliDecoderState *st = BrotliDecoderCreateInstance(NULL, NULL, NULL);
+  BrotliDecoderState *st =
+      BrotliDecoderCreateInstance(cb_alloc, cb_free, (void *)mem);
   if (!st) return -3;
   out->n = 0;
   size_t in_left = n;
@@ -355,8 +367,11 @@ static int brotli_all(const unsigned char *p, size_t n, warc_buf *out,
 
 static int zstd_all(const unsigned char *p, size_t n, warc_buf *out,
                     size_t max, const url_allocator *mem) {
-  ZSTD_DCtx *d = ZSTD_createDCtx();
+  ZSTD_customMem cm = {cb_alloc, cb_free, (void *)mem};
+  ZSTD_DCtx *d = ZSTD_createDCtx_advanced(cm);
   if (!d) return -3;
+  /* RFC 9659: the zstd content coding's window is at most 8 MB. */
+  ZSTD_DCtx_setParameter(d, ZSTD_d_windowLogMax, 23);
   out->n = 0;
   ZSTD_inBuffer in = {p, n, 0};
   int result = 0;

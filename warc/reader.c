@@ -504,8 +504,12 @@ static int read_block(warc_reader *r, size_t hl, int64_t declared,
               (long long)warc_stream_raw_start(s, lpos(r) + (int64_t)at));
       size_t e = at;
       int k = 0;
-      while (e > hl && k < 4 && (W(r)[e - 1] == '\n' || W(r)[e - 1] == '\r'))
-        e--, k++;
+      if (is_arc) {
+        if (e > hl && W(r)[e - 1] == '\n') e--;
+      } else {
+        while (e > hl && k < 4 && (W(r)[e - 1] == '\n' || W(r)[e - 1] == '\r'))
+          e--, k++;
+      }
       end = e;
     } else {
       /* Bytes after the block: how many before the next record. */
@@ -608,7 +612,6 @@ static const char *arc_v2_names[10] = {
     "Checksum", "Location", "Offset", "Filename", "Archive-length"};
 
 static int read_arc(warc_reader *r, warc_record *rec, size_t *block_end) {
-  warc_stream *s = &r->s;
   int rc;
   const unsigned char *p = W(r);
   size_t n = avail(r);
@@ -658,28 +661,11 @@ static int read_arc(warc_reader *r, warc_record *rec, size_t *block_end) {
   if (declared < 0)
     add_err(r, ieq(lv.p, lv.n, "-1") ? "ARC length -1: the block runs to the next record"
                                      : "ARC length is not a number: the block runs to the next record");
-  if (declared >= 0) {
-    /* ARC records say their length; a record start right after it is
-       checked, but no newline between records is fine. */
-    size_t want = hl + (size_t)declared;
-    if ((uint64_t)declared > r->lim.max_block) {
-      rc = read_block(r, hl, declared, 1, block_end);
-      return rc == WARC_TOOBIG ? WARC_OK : rc;
-    }
-    if ((rc = warc_stream_fill(s, want + 1))) return rc;
-    if (avail(r) < want) {
-      add_err(r, "block cut short: %lld of %lld bytes",
-              (long long)(avail(r) - hl), (long long)declared);
-      want = avail(r);
-    }
-    r->block = W(r) + hl;
-    r->block_len = want - hl;
-    *block_end = want;
-  } else {
-    rc = read_block(r, hl, -1, 1, block_end);
-    if (rc == WARC_TOOBIG) rc = WARC_OK;
-    if (rc) return rc;
-  }
+  /* A declared length is checked as WARC's is (a record start right
+     after the block, a newline or none); -1 runs to the next record. */
+  rc = read_block(r, hl, declared, 1, block_end);
+  if (rc == WARC_TOOBIG) rc = WARC_OK;
+  if (rc) return rc;
   if (filedesc) {
     /* The version is the first number of the block's first line. */
     const unsigned char *b = r->block;

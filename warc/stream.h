@@ -29,7 +29,7 @@ struct warc_stream {
   int64_t raw_pos;     /* raw offset of the next unread raw byte */
   int raw_eof;
   /* The decoder. */
-  void *z;        /* z_stream * */
+  void *z;        /* struct inflate_state * (ISA-L igzip) */
   void *zd;       /* ZSTD_DCtx * */
   int in_member;  /* inside a gzip member / zstd frame */
   int64_t member_start;
