@@ -50,8 +50,10 @@ while read -r name path; do
   cp -L "$path" "$dir/$name"
   chmod 644 "$dir/$name"
   real=$(readlink -f "$path")
-  # dpkg knows merged-/usr paths under /usr.
-  pkg=$(dpkg-query -S "$real" 2>/dev/null || dpkg-query -S "/usr${real#/usr}" 2>/dev/null) ||
+  # dpkg knows merged-/usr paths under /usr, or (zlib1g: /lib/.../libz.so.1)
+  # under the path without it.
+  pkg=$(dpkg-query -S "$real" 2>/dev/null || dpkg-query -S "/usr${real#/usr}" 2>/dev/null ||
+        dpkg-query -S "${real#/usr}" 2>/dev/null) ||
     die "no Debian package owns $real: its licence is unknown"
   pkg=${pkg%%:*}
   src=$(dpkg-query -W -f='${source:Package} ${source:Version}' "$pkg")
