@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "mem_libc.h"
@@ -563,6 +564,18 @@ static void crafted(void) {
   ww_free(&gz);
   ww_free(&block);
   ww_free(&f.out);
+  /* Common Crawl stores bodies decoded and renames their headers: an
+     X-Crawler-Content-Encoding is not decoded again. */
+  const char *cc = "HTTP/1.1 200 OK\r\nX-Crawler-Content-Encoding: gzip\r\n"
+                   "X-Crawler-Transfer-Encoding: chunked\r\n\r\nplain";
+  ww_record(&f, "1.0",
+            "WARC-Type: response\r\nWARC-Target-URI: http://a/cc\r\n"
+            "Content-Type: application/http; msgtype=response",
+            cc, strlen(cc), -1, NULL, NULL);
+  n = read_buf(f.out.p, f.out.n, NULL);
+  check_named(n == 1 && recs[0].payload_n == 5 && !recs[0].note[0],
+              "X-Crawler-Content-Encoding: the body as stored, no note");
+  ww_free(&f.out);
   /* ARC: no newline between records, a length of -1. */
   const char *arc =
       "filedesc://x.arc 0.0.0.0 20080430204825 text/plain 76\n"
@@ -598,6 +611,18 @@ static void crafted(void) {
   check_named(ok2 && k2 == 2, "ARC v2: version 2, ten fields, the HTTP response");
   /* Empty and nonsense input. */
   check_named(read_buf("", 0, NULL) == 0, "an empty file: no records");
+  char tmp[] = "/tmp/warc_test_XXXXXX";
+  int fd = mkstemp(tmp);
+  if (fd >= 0) {
+    close(fd);
+    warc_reader *re;
+    warc_record rr;
+    int rc0 = warc_open_file(&re, tmp, M, NULL);
+    check_named(rc0 == WARC_OK && warc_next(re, &rr) == WARC_DONE,
+                "an empty file on disk: no records");
+    warc_close(re);
+    unlink(tmp);
+  }
   n = read_buf("hello world\n", 12, NULL);
   check_named(n == 1 && strstr(recs[0].error, "no record"), "no archive: one row saying so");
   /* Digests in every form. */

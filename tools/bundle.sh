@@ -50,8 +50,8 @@ while read -r name path; do
   cp -L "$path" "$dir/$name"
   chmod 644 "$dir/$name"
   real=$(readlink -f "$path")
-  # dpkg knows merged-/usr paths under /usr, or (zlib1g: /lib/.../libz.so.1)
-  # under the path without it.
+  # dpkg knows merged-/usr paths under /usr, or without it (zlib1g's
+  # /lib/x86_64-linux-gnu/libz.so.1).
   pkg=$(dpkg-query -S "$real" 2>/dev/null || dpkg-query -S "/usr${real#/usr}" 2>/dev/null ||
         dpkg-query -S "${real#/usr}" 2>/dev/null) ||
     die "no Debian package owns $real: its licence is unknown"

@@ -14,6 +14,7 @@
 **     FROM warc_records('example.warc.gz') WHERE warc_type = 'response';
 */
 #define ZSTD_STATIC_LINKING_ONLY /* ZSTD_createDCtx_advanced */
+#include "span.h"
 #include "warc.h"
 
 #include <brotli/decode.h>
@@ -21,25 +22,6 @@
 #include <string.h>
 #include <zlib.h>
 #include <zstd.h>
-
-static int ieq(const char *a, size_t n, const char *lit) {
-  size_t k = strlen(lit);
-  if (n != k) return 0;
-  for (size_t i = 0; i < n; i++) {
-    char x = a[i], y = lit[i];
-    if (x >= 'A' && x <= 'Z') x += 32;
-    if (y >= 'A' && y <= 'Z') y += 32;
-    if (x != y) return 0;
-  }
-  return 1;
-}
-
-static warc_span trim(const char *p, size_t n) {
-  while (n && (*p == ' ' || *p == '\t')) p++, n--;
-  while (n && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r')) n--;
-  warc_span s = {p, n};
-  return s;
-}
 
 static int is_tchar(unsigned char c) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '-' || c == '_';
@@ -91,7 +73,7 @@ static int first_line(warc_http *h, const char *p, size_t n, int is_request) {
         (j + 3 == n || p[j + 3] == ' ' || p[j + 3] == '\r')) {
       h->version = t0;
       h->status = (p[j] - '0') * 100 + (p[j + 1] - '0') * 10 + (p[j + 2] - '0');
-      h->reason = trim(p + j + 3, n - j - 3);
+      h->reason = warc_trim(p + j + 3, n - j - 3);
       return 1;
     }
     return 0;
@@ -106,7 +88,7 @@ static int first_line(warc_http *h, const char *p, size_t n, int is_request) {
     if (!is_request) return 0;
   }
   h->method = t0;
-  if (sp > i + 1) h->version = trim(p + sp, n - sp);
+  if (sp > i + 1) h->version = warc_trim(p + sp, n - sp);
   return 1;
 }
 
@@ -143,7 +125,7 @@ int warc_http_parse(warc_http *h, const unsigned char *block, size_t n,
       /* obs-fold: the value goes on after one space, in h->fold (the
          header section's size at most, allocated once). */
       warc_field *f = &h->headers[h->n_headers - 1];
-      warc_span more = trim(p + i, l - i);
+      warc_span more = warc_trim(p + i, l - i);
       if (!h->fold) {
         h->fold = mem->alloc(n + 1);
         if (!h->fold) return WARC_NOMEM;
@@ -162,8 +144,8 @@ int warc_http_parse(warc_http *h, const unsigned char *block, size_t n,
     } else {
       const char *colon = memchr(p + i, ':', l - i);
       if (colon) {
-        warc_span name = trim(p + i, (size_t)(colon - (p + i)));
-        warc_span value = trim(colon + 1, (size_t)(p + l - colon - 1));
+        warc_span name = warc_trim(p + i, (size_t)(colon - (p + i)));
+        warc_span value = warc_trim(colon + 1, (size_t)(p + l - colon - 1));
         if (name.n && (rc = add_header(h, name, value, mem))) return rc;
       }
     }
@@ -173,11 +155,11 @@ int warc_http_parse(warc_http *h, const unsigned char *block, size_t n,
   h->body_len = n - i;
   for (size_t k = 0; k < h->n_headers; k++) {
     warc_field *f = &h->headers[k];
-    if (!h->content_type.p && ieq(f->name.p, f->name.n, "Content-Type"))
+    if (!h->content_type.p && warc_ieq(f->name.p, f->name.n, "Content-Type"))
       h->content_type = f->value;
-    else if (!h->content_encoding.p && ieq(f->name.p, f->name.n, "Content-Encoding"))
+    else if (!h->content_encoding.p && warc_ieq(f->name.p, f->name.n, "Content-Encoding"))
       h->content_encoding = f->value;
-    else if (!h->transfer_encoding.p && ieq(f->name.p, f->name.n, "Transfer-Encoding"))
+    else if (!h->transfer_encoding.p && warc_ieq(f->name.p, f->name.n, "Transfer-Encoding"))
       h->transfer_encoding = f->value;
   }
   return WARC_OK;
@@ -242,9 +224,11 @@ static int dechunk(const unsigned char *p, size_t n, warc_buf *out,
     if (size == 0) return 1; /* trailers follow; they are not payload */
     if (size > n - j) {
       /* A last chunk cut short. */
-      if ((*rc = buf_room(out, n - j, mem))) return -1;
-      memcpy(out->p + out->n, p + j, n - j);
-      out->n += n - j;
+      if (n > j) {
+        if ((*rc = buf_room(out, n - j, mem))) return -1;
+        memcpy(out->p + out->n, p + j, n - j);
+        out->n += n - j;
+      }
       return -1;
     }
     if (out->n + size > max) {
@@ -423,8 +407,8 @@ int warc_payload(const warc_http *h, const warc_limits *limits,
   if (te.p) {
     size_t k = te.n;
     while (k && te.p[k - 1] != ',') k--;
-    warc_span last = trim(te.p + k, te.n - k);
-    if (ieq(last.p, last.n, "chunked")) {
+    warc_span last = warc_trim(te.p + k, te.n - k);
+    if (warc_ieq(last.p, last.n, "chunked")) {
       int d = dechunk(cur, cur_n, &buf[which], max_block, mem, &rc);
       if (rc == WARC_NOMEM) return WARC_NOMEM;
       if (rc == WARC_TOOBIG) {
@@ -445,23 +429,23 @@ int warc_payload(const warc_http *h, const warc_limits *limits,
   while (ce.p && end) {
     size_t st = end;
     while (st && ce.p[st - 1] != ',') st--;
-    warc_span c = trim(ce.p + st, end - st);
+    warc_span c = warc_trim(ce.p + st, end - st);
     end = st ? st - 1 : 0;
-    if (!c.n || ieq(c.p, c.n, "identity")) continue;
+    if (!c.n || warc_ieq(c.p, c.n, "identity")) continue;
     if (!cur_n) break; /* nothing to decode (a revisit's empty body) */
     size_t max = cur_n > ((size_t)-1) / ratio ? max_block : cur_n * ratio;
     if (max < (1u << 20)) max = 1u << 20;
     if (max > max_block) max = max_block;
     warc_buf *o = &buf[which];
     int r;
-    if (ieq(c.p, c.n, "gzip") || ieq(c.p, c.n, "x-gzip"))
+    if (warc_ieq(c.p, c.n, "gzip") || warc_ieq(c.p, c.n, "x-gzip"))
       r = inflate_all(cur, cur_n, 16 + 15, o, max, mem);
-    else if (ieq(c.p, c.n, "deflate")) {
+    else if (warc_ieq(c.p, c.n, "deflate")) {
       r = inflate_all(cur, cur_n, 15, o, max, mem);
       if (r == 0) r = inflate_all(cur, cur_n, -15, o, max, mem);
-    } else if (ieq(c.p, c.n, "br"))
+    } else if (warc_ieq(c.p, c.n, "br"))
       r = brotli_all(cur, cur_n, o, max, mem);
-    else if (ieq(c.p, c.n, "zstd"))
+    else if (warc_ieq(c.p, c.n, "zstd"))
       r = zstd_all(cur, cur_n, o, max, mem);
     else {
       note_add(note, note_size, "unknown content coding kept as stored: ", c.p, c.n);

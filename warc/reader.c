@@ -13,6 +13,7 @@
 ** lengths of -1 or not a number (the block runs to the next ARC header
 ** line), bytes that are no record (skipped to the next record).
 */
+#include "span.h"
 #include "stream.h"
 
 #include <stdarg.h>
@@ -55,24 +56,10 @@ static void add_err(warc_reader *r, const char *fmt, ...) {
   va_end(ap);
 }
 
-static int ieq(const char *a, size_t n, const char *lit) {
-  size_t k = strlen(lit);
-  if (n != k) return 0;
-  for (size_t i = 0; i < n; i++) {
-    char x = a[i], y = lit[i];
-    if (x >= 'A' && x <= 'Z') x += 32;
-    if (y >= 'A' && y <= 'Z') y += 32;
-    if (x != y) return 0;
-  }
-  return 1;
+static const unsigned char *W(warc_reader *r) {
+  /* No window yet (an empty file): no pointer arithmetic on NULL. */
+  return r->s.w ? r->s.w + r->s.wlo : (const unsigned char *)"";
 }
-
-static int iprefix(const char *a, size_t n, const char *lit) {
-  size_t k = strlen(lit);
-  return n >= k && ieq(a, k, lit);
-}
-
-static const unsigned char *W(warc_reader *r) { return r->s.w + r->s.wlo; }
 static size_t avail(warc_reader *r) { return r->s.whi - r->s.wlo; }
 static int64_t lpos(warc_reader *r) { return r->s.wbase + (int64_t)r->s.wlo; }
 
@@ -309,13 +296,6 @@ static int hdr_room(warc_reader *r, size_t n) {
   return WARC_OK;
 }
 
-static warc_span trim(const char *p, size_t n) {
-  while (n && (*p == ' ' || *p == '\t')) p++, n--;
-  while (n && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r')) n--;
-  warc_span sp = {p, n};
-  return sp;
-}
-
 /* Splits header bytes (copied into r->hdr, folded lines joined in place)
    into fields.  The first line is skipped (the version line). */
 static int parse_fields(warc_reader *r, const unsigned char *src, size_t n,
@@ -340,7 +320,7 @@ static int parse_fields(warc_reader *r, const unsigned char *src, size_t n,
         /* obs-fold: the previous value goes on (the bytes between are
            made one space; they sit right after it in the copy). */
         warc_field *f = &r->f[r->nf - 1];
-        warc_span more = trim(h + i, le - i);
+        warc_span more = warc_trim(h + i, le - i);
         if (more.n) {
           char *dst = (char *)f->value.p + f->value.n;
           *dst++ = ' ';
@@ -352,8 +332,8 @@ static int parse_fields(warc_reader *r, const unsigned char *src, size_t n,
         if (colon) {
           if ((rc = grow_fields(r))) return rc;
           warc_field *f = &r->f[r->nf++];
-          f->name = trim(h + i, (size_t)(colon - (h + i)));
-          f->value = trim(colon + 1, (size_t)(h + le - colon - 1));
+          f->name = warc_trim(h + i, (size_t)(colon - (h + i)));
+          f->value = warc_trim(colon + 1, (size_t)(h + le - colon - 1));
         }
       }
     }
@@ -365,7 +345,7 @@ static int parse_fields(warc_reader *r, const unsigned char *src, size_t n,
 
 static warc_span field(warc_reader *r, const char *name) {
   for (size_t i = 0; i < r->nf; i++)
-    if (ieq(r->f[i].name.p, r->f[i].name.n, name)) return r->f[i].value;
+    if (warc_ieq(r->f[i].name.p, r->f[i].name.n, name)) return r->f[i].value;
   warc_span none = {NULL, 0};
   return none;
 }
@@ -555,14 +535,14 @@ static void set_spans(warc_reader *r, warc_record *rec) {
   rec->profile = field(r, "WARC-Profile");
   rec->segment_number = field(r, "WARC-Segment-Number");
   warc_span t = rec->warc_type, ct = rec->content_type, u = rec->target_uri;
-  int httpish = ieq(t.p, t.n, "response") || ieq(t.p, t.n, "request") ||
-                ieq(t.p, t.n, "revisit");
+  int httpish = warc_ieq(t.p, t.n, "response") || warc_ieq(t.p, t.n, "request") ||
+                warc_ieq(t.p, t.n, "revisit");
   if (httpish) {
     if (ct.p)
-      rec->has_http = iprefix(ct.p, ct.n, "application/http") ||
-                      iprefix(ct.p, ct.n, "message/http");
+      rec->has_http = warc_iprefix(ct.p, ct.n, "application/http") ||
+                      warc_iprefix(ct.p, ct.n, "message/http");
     else
-      rec->has_http = iprefix(u.p, u.n, "http:") || iprefix(u.p, u.n, "https:");
+      rec->has_http = warc_iprefix(u.p, u.n, "http:") || warc_iprefix(u.p, u.n, "https:");
   }
 }
 
@@ -589,7 +569,7 @@ static int read_warc(warc_reader *r, warc_record *rec, size_t *block_end) {
   }
   warc_span first;
   if ((rc = parse_fields(r, W(r), hl, &first))) return rc;
-  warc_span v = trim(first.p + 5, first.n - 5);
+  warc_span v = warc_trim(first.p + 5, first.n - 5);
   rec->version = v;
   rec->fields = r->f;
   rec->n_fields = r->nf;
@@ -639,14 +619,14 @@ static int read_arc(warc_reader *r, warc_record *rec, size_t *block_end) {
   rec->fields = r->f;
   rec->n_fields = r->nf;
   warc_span url = r->f[0].value;
-  int filedesc = iprefix(url.p, url.n, "filedesc:");
+  int filedesc = warc_iprefix(url.p, url.n, "filedesc:");
   static const char warcinfo[] = "warcinfo", response[] = "response";
   rec->warc_type.p = filedesc ? warcinfo : response;
   rec->warc_type.n = filedesc ? 8 : 8;
   rec->target_uri = url;
   rec->content_type = r->f[3].value;
-  rec->has_http = !filedesc && (iprefix(url.p, url.n, "http:") ||
-                                iprefix(url.p, url.n, "https:"));
+  rec->has_http = !filedesc && (warc_iprefix(url.p, url.n, "http:") ||
+                                warc_iprefix(url.p, url.n, "https:"));
   warc_span d = r->f[2].value;
   char digits[15];
   memset(digits, '0', 14);
@@ -659,7 +639,7 @@ static int read_arc(warc_reader *r, warc_record *rec, size_t *block_end) {
   int64_t declared = parse_len(lv);
   rec->content_length = declared;
   if (declared < 0)
-    add_err(r, ieq(lv.p, lv.n, "-1") ? "ARC length -1: the block runs to the next record"
+    add_err(r, warc_ieq(lv.p, lv.n, "-1") ? "ARC length -1: the block runs to the next record"
                                      : "ARC length is not a number: the block runs to the next record");
   /* A declared length is checked as WARC's is (a record start right
      after the block, a newline or none); -1 runs to the next record. */
@@ -706,12 +686,14 @@ int warc_next(warc_reader *r, warc_record *rec) {
     if (i < n) break;
     warc_stream_compact(s);
   }
+  int64_t skipped_at = -1;
   if (avail(r)) {
     if ((rc = warc_stream_fill(s, 8192))) return rc;
     int k = record_start_at(r, W(r), avail(r), 1);
     if (k != 1) {
       int64_t at = lpos(r), skipped = 0;
       int64_t raw_at = warc_stream_raw_start(s, at);
+      skipped_at = raw_at;
       if ((rc = skip_to_record(r, &skipped))) return rc;
       if (!r->skip_noted)
         add_err(r, "%lld bytes that are no record skipped at offset %lld",
@@ -729,6 +711,8 @@ int warc_next(warc_reader *r, warc_record *rec) {
       s->lerr_taken = 1;
     }
     if (!r->err[0]) return WARC_DONE;
+    /* The row is where the bytes that are no record began. */
+    if (skipped_at >= 0) rec->offset = skipped_at;
     rec->length = -1;
     rec->format = r->file_format ? r->file_format : WARC_FORMAT_WARC;
     rec->compression = s->comp;

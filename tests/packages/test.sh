@@ -94,9 +94,15 @@ sqlite_url-$VERSION.dist-info/WHEEL
 sqlite_url-$VERSION.dist-info/entry_points.txt
 sqlite_url-$VERSION.dist-info/top_level.txt
 sqlite_url/__init__.py
+sqlite_url/libbrotlicommon.so.1
+sqlite_url/libbrotlidec.so.1
 sqlite_url/libidn2.so.0
+sqlite_url/libisal.so.2
+sqlite_url/libnettle.so.8
 sqlite_url/libpsl.so.5
 sqlite_url/libunistring.so.2
+sqlite_url/libz.so.1
+sqlite_url/libzstd.so.1
 sqlite_url/sqlite_utils_plugin.py
 sqlite_url/url.so"
   check "wheel: the licences" "$(grep -c '^sqlite_url/licenses/README$' "$TMP/whl.files")" 1
@@ -267,9 +273,15 @@ else
 package/README.md
 package/bindings/node/index.d.ts
 package/bindings/node/index.js
+package/build/bundle/libbrotlicommon.so.1
+package/build/bundle/libbrotlidec.so.1
 package/build/bundle/libidn2.so.0
+package/build/bundle/libisal.so.2
+package/build/bundle/libnettle.so.8
 package/build/bundle/libpsl.so.5
 package/build/bundle/libunistring.so.2
+package/build/bundle/libz.so.1
+package/build/bundle/libzstd.so.1
 package/build/bundle/url.so
 package/package.json"
   check "npm: the licences" "$(grep -c '^package/build/bundle/licenses/README$' "$TMP/tgz.files")" 1
@@ -340,9 +352,15 @@ $NAME.sha256"
   check "dist: the files at its root" "$(grep -v / "$TMP/dist.files")" \
 "LICENSE
 README.md
+libbrotlicommon.so.1
+libbrotlidec.so.1
 libidn2.so.0
+libisal.so.2
+libnettle.so.8
 libpsl.so.5
 libunistring.so.2
+libz.so.1
+libzstd.so.1
 url.so"
   check "dist: docs/ (every docs/*.md)" "$(grep -c '^docs/.*\.md$' "$TMP/dist.files")" \
     "$(ls docs/*.md | wc -l | tr -d ' ')"
