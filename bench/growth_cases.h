@@ -52,6 +52,8 @@ static const growth_case GROWTH[] = {
     {"url_text_decode big5", R("'\xa4\x40\x81'"), "url_text_decode(CAST(a AS BLOB), 'big5')"},
     {"url_text_encode euc-jp", R("'\xe3\x81\x82\xe2\x82\xac'"), "url_text_encode(a, 'euc-jp')"},
     {"url_search_params gbk", "'https://a/?' || " R("'%C4%E3=%BA&'"), "(SELECT count(*) FROM url_search_params(a, 'gbk'))"},
+    {"warc_index many records", R("replace('WARC/1.0|WARC-Type: resource|WARC-Target-URI: http://a/b c|WARC-Date: 2024-01-02T03:04:05Z|Content-Type: text/plain|Content-Length: 1||x||', '|', char(13, 10))"), "(SELECT count(*) FROM warc_index(CAST(a AS BLOB)))"},
+    {"warc_index many records, cdx", R("replace('WARC/1.0|WARC-Type: resource|WARC-Target-URI: http://a/\xc3\xa9?b=1&a=2|WARC-Date: 2024-01-02T03:04:05Z|Content-Type: text/plain|Content-Length: 1||x||', '|', char(13, 10))"), "(SELECT count(*) FROM warc_index(CAST(a AS BLOB), 'cdx'))"},
     {"warc_records many records", "CAST(" R("'WARC/1.0\r\nWARC-Type: resource\r\nContent-Length: 1\r\n\r\nx\r\n\r\n'") " AS BLOB)", "(SELECT count(*) FROM warc_records(a))"},
     {"warc_records one large block", "CAST(printf('WARC/1.0\r\nWARC-Type: resource\r\nContent-Length: %d\r\n\r\n', ?1) || " R("'x'") " AS BLOB)", "(SELECT length(payload) FROM warc_records(a))"},
     {"warc_records many header fields", "CAST('WARC/1.0\r\n' || " R("'X-F: y\r\n'") " || 'Content-Length: 0\r\n\r\n' AS BLOB)", "(SELECT length(headers) FROM warc_records(a))"},

@@ -282,13 +282,14 @@ static int build_row(index_cursor *c) {
   const warc_record *r = &c->rec;
   c->has_url = r->target_uri.p != NULL;
   url_of(c);
+  if (c->field.err) return c->field.err == URL_NOMEM ? WARC_NOMEM : WARC_TOOBIG;
   /* urlkey */
   url_buf_truncate(&c->key, 0);
   if (!c->has_url || c->field.len == 0) {
     url_buf_putc(&c->key, '-');
   } else {
     int rc = url_surt(&c->key, c->field.ptr, c->field.len, &c->surt, NULL);
-    if (rc == URL_NOMEM) return WARC_NOMEM;
+    if (rc == URL_NOMEM || c->key.err == URL_NOMEM) return WARC_NOMEM;
     if (rc != URL_OK) {
       url_buf_truncate(&c->key, 0);
       c->key.err = URL_OK;

@@ -11,9 +11,14 @@
 //
 // One file per archive, tests/data/warc/<folder>/<name>.txt, lines of
 // tab-separated fields (\t \n \r \\ escaped as such):
-//   oracle       what warcio.js does with the file ("ok N records", or where
-//                it stops), or why the file's answer is written by hand
+//   oracle       what warcio.js does with the bytes as this script hands
+//                them (gzip inflated, zstd frames decompressed, ARC records
+//                rewritten as WARC): "ok N records", or where it (or the
+//                inflating) stops; or why the file's answer is by hand
 //   oracle_warn  what warcio.js warns about
+//   oracle_file  for gzip, zstd and ARC files: what warcio.js itself reads
+//                from the file as it is (the records here come from the
+//                members/frames/ARC records walked by this script)
 //   oracle_diff  a record whose payload warcio.js decodes otherwise, and why
 //   rec          offset length warc_type target_uri http_status
 //                sha1(block) sha1(payload_raw) sha1(payload)
@@ -564,6 +569,13 @@ async function expectFor(rel) {
   const n = Math.min(blocks.recs.length, https.recs.length, spans.length);
   lines.push(`oracle\t${esc(err ? `stops after ${n} records: ${err}` : `ok ${n} records`)}`);
   for (const w of [...new Set(https.warns)]) lines.push(`oracle_warn\t${esc(w)}`);
+  if (p.kind !== "plain" || isArc) {
+    // warcio.js on the file as it is (it inflates gzip itself, reads no
+    // zstd nor ARC): what a warcio.js user gets
+    const own = await readAll(fs.readFileSync(file), true);
+    const types = own.recs.map((r) => wh(r.record, "WARC-Type") || "-").join(",");
+    lines.push(`oracle_file\t${esc(`${p.kind}${isArc ? " arc" : ""}: warcio.js reads ${own.recs.length} records${own.error ? `, then stops: ${own.error}` : ""} (types ${types.length > 200 ? types.slice(0, 200) + "..." : types})`)}`);
+  }
   for (let i = 0; i < n; i++) {
     const b = blocks.recs[i], h = https.recs[i];
     const { offset, length } = fileSpan(p, spans, i);
