@@ -106,7 +106,8 @@ met() {
           # first on PATH does not see)
       py=python3
       [ "$pm" = apt-get ] && [ -x /usr/bin/python3 ] && py=/usr/bin/python3
-      have_cmd "$py" && "$py" -c "import ${1#py:}" >/dev/null 2>&1 ;;
+      # (from /: a build/ folder here would pass for the module build)
+      have_cmd "$py" && (cd / && "$py" -c "import ${1#py:}") >/dev/null 2>&1 ;;
     node-headers) # what node-gyp builds against without downloading
       node=$(command -v node) || return 1
       [ -r "${node%/bin/node}/include/node/node_version.h" ] ;;
