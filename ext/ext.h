@@ -663,7 +663,7 @@ extern const url_family url_path_parts_family;    /* path_parts.c */
 extern const url_family url_hierarchy_family;     /* hierarchy.c */
 extern const url_family url_sites_family;         /* sites.c */
 extern const url_family url_links_family;         /* links.c */
-extern const url_family url_warc_family;          /* warc.c */
+extern const url_family url_warc_family;          /* warc_records.c */
 extern const url_family url_keys_family;          /* keys.c */
 extern const url_family url_pattern_family;       /* pattern.c */
 extern const url_family url_encoding_family;      /* encoding.c */

@@ -7,7 +7,7 @@
 ** HTTP messages inside records.  The format and compression are read from
 ** the bytes, never from a file name.  No SQLite include; no globals.
 **
-** What SQL sees of it (ext/warc.c):
+** What SQL sees of it (ext/warc_records.c):
 **
 **   SELECT record_offset, warc_type, target_uri, http_status
 **     FROM warc_records('crawl.warc.gz');
