@@ -192,7 +192,7 @@ demo: $(LIB) ## load the extension in the sqlite3 shell over the sample data
 	@sh tools/demo.sh $(B)
 
 bench: $(LIB) $(B)/bench/html_bench $(B)/bench/warc_bench ## ns/row of the main functions, as ratios to an identity function and ada; MB/s of url_links; WARC scan vs inflaters
-	@$(MAKE) --no-print-directory -C bench B=../$(B)
+	@$(MAKE) --no-print-directory -C bench B=../$(B) EXT_LIBS="$(EXT_LIBS)"
 	@$(B)/bench/html_bench $(B)/url$(SO)
 	@$(B)/bench/warc_bench $(B)/url$(SO) $(B)/bench/warc-bench.warc.gz
 
