@@ -197,18 +197,9 @@ static const char *const ts_columns[] = {
     "content TEXT",  "click_id TEXT", "click_id_param TEXT", "channel TEXT"};
 
 static const url_tvf url_traffic_source_tvf = {
-    .name = "url_traffic_source",
-    .columns = ts_columns,
-    .n_columns = URL_COUNT(ts_columns),
-    .arg_names = ref_args,
-    .n_args = 2,
-    .n_required = 1,
-    .cursor_size = sizeof(ts_cursor),
-    .open = ts_open,
-    .close = ts_close,
-    .filter = ts_filter,
-    .column = ts_column,
-};
+    URL_TVF_SHAPE("url_traffic_source", ts_columns, ref_args, 1, ts_cursor),
+    .open = ts_open, .close = ts_close,
+    .filter = ts_filter, .column = ts_column};
 
 /* ------------------------------------------------------------ scalars */
 

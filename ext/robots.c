@@ -418,18 +418,9 @@ static const char *const rules_columns[] = {
 static const char *const rules_args[] = {"robots_txt"};
 
 static const url_tvf url_robots_rules_tvf = {
-    .name = "url_robots_rules",
-    .columns = rules_columns,
-    .n_columns = URL_COUNT(rules_columns),
-    .arg_names = rules_args,
-    .n_args = 1,
-    .n_required = 1,
-    .cursor_size = sizeof(rules_cursor),
-    .open = rules_open,
-    .close = rules_close,
-    .filter = rules_filter,
-    .column = rules_column,
-};
+    URL_TVF_SHAPE("url_robots_rules", rules_columns, rules_args, 1, rules_cursor),
+    .open = rules_open, .close = rules_close,
+    .filter = rules_filter, .column = rules_column};
 
 /* --------------------------------------------- url_robots_verdict */
 
@@ -547,18 +538,10 @@ static const char *const verdict_columns[] = {
 static const char *const verdict_args[] = {"robots_txt", "user_agent", "url"};
 
 static const url_tvf url_robots_verdict_tvf = {
-    .name = "url_robots_verdict",
-    .columns = verdict_columns,
-    .n_columns = URL_COUNT(verdict_columns),
-    .arg_names = verdict_args,
-    .n_args = 3,
-    .n_required = 3,
-    .cursor_size = sizeof(verdict_cursor),
-    .open = verdict_open,
-    .close = verdict_close,
-    .filter = verdict_filter,
-    .column = verdict_column,
-};
+    URL_TVF_SHAPE("url_robots_verdict", verdict_columns, verdict_args, 3,
+                  verdict_cursor),
+    .open = verdict_open, .close = verdict_close,
+    .filter = verdict_filter, .column = verdict_column};
 
 /* ------------------------------------------------------ registration */
 
