@@ -290,19 +290,14 @@ static int group_arrays(rules_cursor *c, int n_groups) {
     size_t at = c->json.len;
     url_buf_append(&c->agents, (const char *)&at, sizeof at);
     sqlite3_str *s = sqlite3_str_new(NULL);
-    sqlite3_str_appendchar(s, 1, '[');
-    int first = 1;
     for (size_t i = 0; i < n_rows; i++) {
       const rrow *r = &RROWS(c)[i];
       if (r->group != g || r->directive != ROBOTS_USER_AGENT || r->skipped)
         continue;
-      if (!first) sqlite3_str_appendchar(s, 1, ',');
-      first = 0;
-      url_json_append_string(s, c->text.ptr + r->value, r->value_n);
+      url_json_array_add(s, c->text.ptr + r->value, r->value_n);
     }
-    sqlite3_str_appendchar(s, 1, ']');
-    int len = sqlite3_str_length(s);
-    char *z = sqlite3_str_finish(s);
+    int len;
+    char *z = url_json_array_finish(s, &len);
     if (!z) return URL_NOMEM;
     url_buf_append(&c->json, z, (size_t)len);
     sqlite3_free(z);
