@@ -267,12 +267,9 @@ static void url_fn_channel(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 /* ------------------------------------------------------ registration */
 
 static const url_func funcs[] = {
-    {"url_referrer_medium", 1, URL_PURE, WANT_MEDIUM, url_fn_referrer},
-    {"url_referrer_medium", 2, URL_PURE, WANT_MEDIUM, url_fn_referrer},
-    {"url_referrer_source", 1, URL_PURE, WANT_SOURCE, url_fn_referrer},
-    {"url_referrer_source", 2, URL_PURE, WANT_SOURCE, url_fn_referrer},
-    {"url_channel", 1, URL_PURE, 0, url_fn_channel},
-    {"url_channel", 2, URL_PURE, 0, url_fn_channel},
+    {"url_referrer_medium", URL_ARITY(1, 2), URL_PURE, WANT_MEDIUM, url_fn_referrer},
+    {"url_referrer_source", URL_ARITY(1, 2), URL_PURE, WANT_SOURCE, url_fn_referrer},
+    {"url_channel", URL_ARITY(1, 2), URL_PURE, 0, url_fn_channel},
 };
 
 static const url_tvf *const tvfs[] = {&url_referrer_tvf, &url_traffic_source_tvf};

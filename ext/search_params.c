@@ -362,23 +362,17 @@ static const url_tvf url_search_params_tvf = {
 
 /* URL_SP_* is url_fn_search_modify's row argument. */
 static const url_func funcs[] = {
-    {"url_search_param", 2, URL_PURE, 0, url_fn_search_param},
-    {"url_search_param", 3, URL_PURE, 0, url_fn_search_param},
+    {"url_search_param", URL_ARITY(2, 3), URL_PURE, 0, url_fn_search_param},
     {"url_search_param_append", 3, URL_PURE, URL_SP_APPEND, url_fn_search_modify},
     {"url_search_param_append", 4, URL_PURE, URL_SP_APPEND | URL_SP_ENC, url_fn_search_modify},
     {"url_search_param_set", 3, URL_PURE, URL_SP_SET, url_fn_search_modify},
     {"url_search_param_set", 4, URL_PURE, URL_SP_SET | URL_SP_ENC, url_fn_search_modify},
-    {"url_search_param_delete", 2, URL_PURE, URL_SP_DELETE, url_fn_search_modify},
-    {"url_search_param_delete", 3, URL_PURE, URL_SP_DELETE, url_fn_search_modify},
+    {"url_search_param_delete", URL_ARITY(2, 3), URL_PURE, URL_SP_DELETE, url_fn_search_modify},
     {"url_search_param_delete", 4, URL_PURE, URL_SP_DELETE | URL_SP_ENC, url_fn_search_modify},
     {"url_search_params_sort", 1, URL_PURE, URL_SP_SORT, url_fn_search_modify},
     {"url_search_params_sort", 2, URL_PURE, URL_SP_SORT | URL_SP_ENC, url_fn_search_modify},
-    {"url_encode", 1, URL_PURE, 0, url_fn_percent_encode},
-    {"url_encode", 2, URL_PURE, 0, url_fn_percent_encode},
-    {"url_encode", 3, URL_PURE, 0, url_fn_percent_encode},
-    {"url_decode", 1, URL_PURE, 0, url_fn_decode},
-    {"url_decode", 2, URL_PURE, 0, url_fn_decode},
-    {"url_decode", 3, URL_PURE, 0, url_fn_decode},
+    {"url_encode", URL_ARITY(1, 3), URL_PURE, 0, url_fn_percent_encode},
+    {"url_decode", URL_ARITY(1, 3), URL_PURE, 0, url_fn_decode},
 };
 
 static const url_tvf *const tvfs[] = {&url_search_params_tvf};
