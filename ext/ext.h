@@ -717,6 +717,15 @@ int url_arg_decode_to(sqlite3_context *ctx, int argc, sqlite3_value **argv,
 */
 void url_call_result_decoded(url_call *c, int rc, int enc);
 
+/*
+** A decoding function's whole call once its options are read: text read as
+** bytes, decode(out, s, n, mode) writing them, the result as
+** url_call_result_decoded sets it (url_decode, uri_decode).
+*/
+typedef void (*url_decoder)(url_buf *out, const char *s, size_t n, int mode);
+void url_call_decode(sqlite3_context *ctx, sqlite3_value *text, int enc,
+                     url_decoder decode, int mode);
+
 /* url_encode and uri_encode (search_params.c): one function for both. */
 void url_fn_percent_encode(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 

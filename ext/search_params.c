@@ -278,13 +278,7 @@ static void url_fn_decode(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
   if (form < 0) return;
   int enc = url_arg_decode_to(ctx, argc, argv, 2);
   if (enc == URL_ARG_ERROR) return;
-  url_call c;
-  url_call_begin(&c, ctx);
-  url_arg in;
-  int rc = url_arg_octets(&in, argv[0], c.max);
-  if (rc == URL_OK) url_pct_decode(&c.out, in.s, in.n, form);
-  url_arg_free(&in);
-  url_call_result_decoded(&c, rc, enc);
+  url_call_decode(ctx, argv[0], enc, url_pct_decode, form);
 }
 
 /* ------------------------------------- url_search_params(input) table */
