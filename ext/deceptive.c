@@ -386,14 +386,9 @@ static const url_tvf url_deceptions_tvf = {
 /* ------------------------------------------------------ registration */
 
 static const url_func funcs[] = {
-    {"url_display_host", 1, URL_PURE, 0, url_fn_display_host},
-    {"url_display_host", 2, URL_PURE, 0, url_fn_display_host},
-    {"url_display_host", 3, URL_PURE, 0, url_fn_display_host},
-    {"url_skeleton", 1, URL_PURE, 0, url_fn_skeleton},
-    {"url_skeleton", 2, URL_PURE, 0, url_fn_skeleton},
-    {"url_skeleton", 3, URL_PURE, 0, url_fn_skeleton},
-    {"url_restriction_level", 1, URL_PURE, 0, url_fn_restriction_level},
-    {"url_restriction_level", 2, URL_PURE, 0, url_fn_restriction_level},
+    {"url_display_host", URL_ARITY(1, 3), URL_PURE, 0, url_fn_display_host},
+    {"url_skeleton", URL_ARITY(1, 3), URL_PURE, 0, url_fn_skeleton},
+    {"url_restriction_level", URL_ARITY(1, 2), URL_PURE, 0, url_fn_restriction_level},
 };
 
 static const url_tvf *const tvfs[] = {&url_deceptions_tvf};

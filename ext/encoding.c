@@ -144,6 +144,17 @@ void url_call_result_decoded(url_call *c, int rc, int enc) {
   url_call_end(c);
 }
 
+void url_call_decode(sqlite3_context *ctx, sqlite3_value *text, int enc,
+                     url_decoder decode, int mode) {
+  url_call c;
+  url_call_begin(&c, ctx);
+  url_arg in;
+  int rc = url_arg_octets(&in, text, c.max);
+  if (rc == URL_OK) decode(&c.out, in.s, in.n, mode);
+  url_arg_free(&in);
+  url_call_result_decoded(&c, rc, enc);
+}
+
 /* url_text_decode(bytes, label) and url_text_encode(text, label): the
    row argument is 1 for encode. */
 static void url_fn_text_code(sqlite3_context *ctx, int argc,

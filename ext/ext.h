@@ -72,11 +72,21 @@ struct url_kept;
 /* One row of a family's table of scalar functions. */
 typedef struct url_func {
   const char *name;
-  signed char n_arg; /* -1: variadic */
+  int n_arg; /* -1: variadic; URL_ARITY(lo, hi): each of lo..hi (one row
+                for a function's optional arguments) */
   int flags;         /* SQLITE_UTF8 | ... */
   int arg;           /* url_fn_arg(): which getter, operation, ... */
   void (*fn)(sqlite3_context *, int, sqlite3_value **);
 } url_func;
+
+/* The arities d is registered with: n_arg itself, or lo..hi of URL_ARITY. */
+#define URL_ARITY(LO, HI) ((LO) | (HI) << 8)
+static inline int url_func_min_arg(const url_func *d) {
+  return d->n_arg < 0 ? d->n_arg : (d->n_arg & 0xff);
+}
+static inline int url_func_max_arg(const url_func *d) {
+  return d->n_arg >> 8 ? d->n_arg >> 8 : url_func_min_arg(d);
+}
 
 /* The user data of every scalar function (one per row of every family,
    inside the connection's url_conn). */
@@ -706,6 +716,15 @@ int url_arg_decode_to(sqlite3_context *ctx, int argc, sqlite3_value **argv,
 ** the bytes.  Ends the call.
 */
 void url_call_result_decoded(url_call *c, int rc, int enc);
+
+/*
+** A decoding function's whole call once its options are read: text read as
+** bytes, decode(out, s, n, mode) writing them, the result as
+** url_call_result_decoded sets it (url_decode, uri_decode).
+*/
+typedef void (*url_decoder)(url_buf *out, const char *s, size_t n, int mode);
+void url_call_decode(sqlite3_context *ctx, sqlite3_value *text, int enc,
+                     url_decoder decode, int mode);
 
 /* url_encode and uri_encode (search_params.c): one function for both. */
 void url_fn_percent_encode(sqlite3_context *ctx, int argc, sqlite3_value **argv);

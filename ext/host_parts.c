@@ -103,14 +103,12 @@ static void url_fn_host_part(sqlite3_context *ctx, int argc, sqlite3_value **arg
    parts are deterministic for a given list (README: REINDEX after
    url_psl_load). */
 static const url_func funcs[] = {
-    {"url_public_suffix", 1, URL_PURE, URL_PART_PUBLIC_SUFFIX, url_fn_host_part},
-    {"url_public_suffix", 2, URL_PURE, URL_PART_PUBLIC_SUFFIX, url_fn_host_part},
+    {"url_public_suffix", URL_ARITY(1, 2), URL_PURE, URL_PART_PUBLIC_SUFFIX, url_fn_host_part},
     {"url_registrable_domain", 1, URL_PURE, URL_PART_REGISTRABLE_DOMAIN,
      url_fn_host_part},
     {"url_registrable_domain", 2, URL_PURE, URL_PART_REGISTRABLE_DOMAIN,
      url_fn_host_part},
-    {"url_subdomain", 1, URL_PURE, URL_PART_SUBDOMAIN, url_fn_host_part},
-    {"url_subdomain", 2, URL_PURE, URL_PART_SUBDOMAIN, url_fn_host_part},
+    {"url_subdomain", URL_ARITY(1, 2), URL_PURE, URL_PART_SUBDOMAIN, url_fn_host_part},
     {"url_tld", 1, URL_PURE, URL_PART_TLD, url_fn_host_part},
     {"url_host_without_www", 1, URL_PURE, URL_PART_HOST_WITHOUT_WWW,
      url_fn_host_part},

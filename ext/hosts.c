@@ -98,12 +98,9 @@ static void url_fn_idna2008_error(sqlite3_context *ctx, int argc,
 
 /* URL_DOMAIN_TO_* is url_fn_domain_convert's row argument. */
 static const url_func funcs[] = {
-    {"url_parse_host", 1, URL_PURE, 0, url_fn_parse_host},
-    {"url_parse_host", 2, URL_PURE, 0, url_fn_parse_host},
-    {"url_domain_to_ascii", 1, URL_PURE, URL_DOMAIN_TO_ASCII, url_fn_domain_convert},
-    {"url_domain_to_ascii", 2, URL_PURE, URL_DOMAIN_TO_ASCII, url_fn_domain_convert},
-    {"url_domain_to_unicode", 1, URL_PURE, URL_DOMAIN_TO_UNICODE, url_fn_domain_convert},
-    {"url_domain_to_unicode", 2, URL_PURE, URL_DOMAIN_TO_UNICODE, url_fn_domain_convert},
+    {"url_parse_host", URL_ARITY(1, 2), URL_PURE, 0, url_fn_parse_host},
+    {"url_domain_to_ascii", URL_ARITY(1, 2), URL_PURE, URL_DOMAIN_TO_ASCII, url_fn_domain_convert},
+    {"url_domain_to_unicode", URL_ARITY(1, 2), URL_PURE, URL_DOMAIN_TO_UNICODE, url_fn_domain_convert},
     /* Deterministic for the libidn2 linked (url_version() names it). */
     {"url_idna2008_error", 1, URL_PURE, 0, url_fn_idna2008_error},
 };

@@ -366,10 +366,8 @@ static const url_tvf url_lookup_expressions_tvf = {
 /* url_surt's public_suffix option uses the list, as
    url_registrable_domain does. */
 static const url_func funcs[] = {
-    {"url_canonical", 1, URL_PURE, 0, url_fn_canonical},
-    {"url_canonical", 2, URL_PURE, 0, url_fn_canonical},
-    {"url_surt", 1, URL_PURE, 0, url_fn_surt},
-    {"url_surt", 2, URL_PURE, 0, url_fn_surt},
+    {"url_canonical", URL_ARITY(1, 2), URL_PURE, 0, url_fn_canonical},
+    {"url_surt", URL_ARITY(1, 2), URL_PURE, 0, url_fn_surt},
     {"url_ssurt", 1, URL_PURE, 0, url_fn_ssurt},
     {"url_strip_params", -1, URL_PURE, 0, url_fn_strip_params},
 };

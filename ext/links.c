@@ -353,8 +353,7 @@ static void url_fn_content_type_charset(sqlite3_context *ctx, int argc,
 }
 
 static const url_func funcs[] = {
-    {"url_html_encoding", 1, URL_PURE, 0, url_fn_html_encoding},
-    {"url_html_encoding", 2, URL_PURE, 0, url_fn_html_encoding},
+    {"url_html_encoding", URL_ARITY(1, 2), URL_PURE, 0, url_fn_html_encoding},
     {"url_content_type_charset", 1, URL_PURE, 0, url_fn_content_type_charset},
 };
 

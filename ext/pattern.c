@@ -692,8 +692,7 @@ static const url_tvf url_pattern_components_tvf = {
 
 /* URL_PATTERN_* is url_fn_pattern's row argument. */
 static const url_func funcs[] = {
-    {"url_pattern_test", 2, URL_PURE, URL_PATTERN_TEST, url_fn_pattern},
-    {"url_pattern_test", 3, URL_PURE, URL_PATTERN_TEST, url_fn_pattern},
+    {"url_pattern_test", URL_ARITY(2, 3), URL_PURE, URL_PATTERN_TEST, url_fn_pattern},
     {"url_pattern_has_regexp_groups", 1, URL_PURE, URL_PATTERN_HAS_REGEXP_GROUPS,
      url_fn_pattern},
 };

@@ -197,18 +197,9 @@ static const char *const ts_columns[] = {
     "content TEXT",  "click_id TEXT", "click_id_param TEXT", "channel TEXT"};
 
 static const url_tvf url_traffic_source_tvf = {
-    .name = "url_traffic_source",
-    .columns = ts_columns,
-    .n_columns = URL_COUNT(ts_columns),
-    .arg_names = ref_args,
-    .n_args = 2,
-    .n_required = 1,
-    .cursor_size = sizeof(ts_cursor),
-    .open = ts_open,
-    .close = ts_close,
-    .filter = ts_filter,
-    .column = ts_column,
-};
+    URL_TVF_SHAPE("url_traffic_source", ts_columns, ref_args, 1, ts_cursor),
+    .open = ts_open, .close = ts_close,
+    .filter = ts_filter, .column = ts_column};
 
 /* ------------------------------------------------------------ scalars */
 
@@ -276,12 +267,9 @@ static void url_fn_channel(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 /* ------------------------------------------------------ registration */
 
 static const url_func funcs[] = {
-    {"url_referrer_medium", 1, URL_PURE, WANT_MEDIUM, url_fn_referrer},
-    {"url_referrer_medium", 2, URL_PURE, WANT_MEDIUM, url_fn_referrer},
-    {"url_referrer_source", 1, URL_PURE, WANT_SOURCE, url_fn_referrer},
-    {"url_referrer_source", 2, URL_PURE, WANT_SOURCE, url_fn_referrer},
-    {"url_channel", 1, URL_PURE, 0, url_fn_channel},
-    {"url_channel", 2, URL_PURE, 0, url_fn_channel},
+    {"url_referrer_medium", URL_ARITY(1, 2), URL_PURE, WANT_MEDIUM, url_fn_referrer},
+    {"url_referrer_source", URL_ARITY(1, 2), URL_PURE, WANT_SOURCE, url_fn_referrer},
+    {"url_channel", URL_ARITY(1, 2), URL_PURE, 0, url_fn_channel},
 };
 
 static const url_tvf *const tvfs[] = {&url_referrer_tvf, &url_traffic_source_tvf};

@@ -290,19 +290,14 @@ static int group_arrays(rules_cursor *c, int n_groups) {
     size_t at = c->json.len;
     url_buf_append(&c->agents, (const char *)&at, sizeof at);
     sqlite3_str *s = sqlite3_str_new(NULL);
-    sqlite3_str_appendchar(s, 1, '[');
-    int first = 1;
     for (size_t i = 0; i < n_rows; i++) {
       const rrow *r = &RROWS(c)[i];
       if (r->group != g || r->directive != ROBOTS_USER_AGENT || r->skipped)
         continue;
-      if (!first) sqlite3_str_appendchar(s, 1, ',');
-      first = 0;
-      url_json_append_string(s, c->text.ptr + r->value, r->value_n);
+      url_json_array_add(s, c->text.ptr + r->value, r->value_n);
     }
-    sqlite3_str_appendchar(s, 1, ']');
-    int len = sqlite3_str_length(s);
-    char *z = sqlite3_str_finish(s);
+    int len;
+    char *z = url_json_array_finish(s, &len);
     if (!z) return URL_NOMEM;
     url_buf_append(&c->json, z, (size_t)len);
     sqlite3_free(z);
@@ -418,18 +413,9 @@ static const char *const rules_columns[] = {
 static const char *const rules_args[] = {"robots_txt"};
 
 static const url_tvf url_robots_rules_tvf = {
-    .name = "url_robots_rules",
-    .columns = rules_columns,
-    .n_columns = URL_COUNT(rules_columns),
-    .arg_names = rules_args,
-    .n_args = 1,
-    .n_required = 1,
-    .cursor_size = sizeof(rules_cursor),
-    .open = rules_open,
-    .close = rules_close,
-    .filter = rules_filter,
-    .column = rules_column,
-};
+    URL_TVF_SHAPE("url_robots_rules", rules_columns, rules_args, 1, rules_cursor),
+    .open = rules_open, .close = rules_close,
+    .filter = rules_filter, .column = rules_column};
 
 /* --------------------------------------------- url_robots_verdict */
 
@@ -547,18 +533,10 @@ static const char *const verdict_columns[] = {
 static const char *const verdict_args[] = {"robots_txt", "user_agent", "url"};
 
 static const url_tvf url_robots_verdict_tvf = {
-    .name = "url_robots_verdict",
-    .columns = verdict_columns,
-    .n_columns = URL_COUNT(verdict_columns),
-    .arg_names = verdict_args,
-    .n_args = 3,
-    .n_required = 3,
-    .cursor_size = sizeof(verdict_cursor),
-    .open = verdict_open,
-    .close = verdict_close,
-    .filter = verdict_filter,
-    .column = verdict_column,
-};
+    URL_TVF_SHAPE("url_robots_verdict", verdict_columns, verdict_args, 3,
+                  verdict_cursor),
+    .open = verdict_open, .close = verdict_close,
+    .filter = verdict_filter, .column = verdict_column};
 
 /* ------------------------------------------------------ registration */
 

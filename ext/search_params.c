@@ -278,13 +278,7 @@ static void url_fn_decode(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
   if (form < 0) return;
   int enc = url_arg_decode_to(ctx, argc, argv, 2);
   if (enc == URL_ARG_ERROR) return;
-  url_call c;
-  url_call_begin(&c, ctx);
-  url_arg in;
-  int rc = url_arg_octets(&in, argv[0], c.max);
-  if (rc == URL_OK) url_pct_decode(&c.out, in.s, in.n, form);
-  url_arg_free(&in);
-  url_call_result_decoded(&c, rc, enc);
+  url_call_decode(ctx, argv[0], enc, url_pct_decode, form);
 }
 
 /* ------------------------------------- url_search_params(input) table */
@@ -362,23 +356,17 @@ static const url_tvf url_search_params_tvf = {
 
 /* URL_SP_* is url_fn_search_modify's row argument. */
 static const url_func funcs[] = {
-    {"url_search_param", 2, URL_PURE, 0, url_fn_search_param},
-    {"url_search_param", 3, URL_PURE, 0, url_fn_search_param},
+    {"url_search_param", URL_ARITY(2, 3), URL_PURE, 0, url_fn_search_param},
     {"url_search_param_append", 3, URL_PURE, URL_SP_APPEND, url_fn_search_modify},
     {"url_search_param_append", 4, URL_PURE, URL_SP_APPEND | URL_SP_ENC, url_fn_search_modify},
     {"url_search_param_set", 3, URL_PURE, URL_SP_SET, url_fn_search_modify},
     {"url_search_param_set", 4, URL_PURE, URL_SP_SET | URL_SP_ENC, url_fn_search_modify},
-    {"url_search_param_delete", 2, URL_PURE, URL_SP_DELETE, url_fn_search_modify},
-    {"url_search_param_delete", 3, URL_PURE, URL_SP_DELETE, url_fn_search_modify},
+    {"url_search_param_delete", URL_ARITY(2, 3), URL_PURE, URL_SP_DELETE, url_fn_search_modify},
     {"url_search_param_delete", 4, URL_PURE, URL_SP_DELETE | URL_SP_ENC, url_fn_search_modify},
     {"url_search_params_sort", 1, URL_PURE, URL_SP_SORT, url_fn_search_modify},
     {"url_search_params_sort", 2, URL_PURE, URL_SP_SORT | URL_SP_ENC, url_fn_search_modify},
-    {"url_encode", 1, URL_PURE, 0, url_fn_percent_encode},
-    {"url_encode", 2, URL_PURE, 0, url_fn_percent_encode},
-    {"url_encode", 3, URL_PURE, 0, url_fn_percent_encode},
-    {"url_decode", 1, URL_PURE, 0, url_fn_decode},
-    {"url_decode", 2, URL_PURE, 0, url_fn_decode},
-    {"url_decode", 3, URL_PURE, 0, url_fn_decode},
+    {"url_encode", URL_ARITY(1, 3), URL_PURE, 0, url_fn_percent_encode},
+    {"url_decode", URL_ARITY(1, 3), URL_PURE, 0, url_fn_decode},
 };
 
 static const url_tvf *const tvfs[] = {&url_search_params_tvf};

@@ -217,29 +217,23 @@ static const url_tvf uri_components_tvf = {
 /* ------------------------------------------------------------- resolution */
 
 /* uri_resolve(ref, base): ref an IRI-reference, base an IRI (a scheme);
-   the base last, as in every function (docs/conventions.md rule 1). */
+   the base last, as in every function (docs/conventions.md rule 1).
+   uri_relative(target, base) (row argument 1): both IRIs.  Each reads its
+   arguments in its own order (resolve the base first), so an error of
+   both names the same one it always did. */
 static void uri_fn_resolve(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  const char *b, *r;
-  size_t bn, rn;
-  uri_parts bp, rp;
+  int relative = url_fn_arg(ctx), first = relative ? 0 : 1;
+  const char *s[2];
+  size_t n[2];
+  uri_parts p[2];
   out_buf o;
   out_begin(&o, ctx);
-  int rc = parse_arg(argv[1], URI_RULE_IRI, &b, &bn, &bp);
-  if (rc == URL_OK) rc = parse_arg(argv[0], URI_RULE_IRI_REFERENCE, &r, &rn, &rp);
-  if (rc == URL_OK) uri_resolve(&o.b, b, &bp, r, &rp);
-  out_result(ctx, rc, &o);
-}
-
-/* uri_relative(target, base): both IRIs. */
-static void uri_fn_relative(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  const char *t, *b;
-  size_t tn, bn;
-  uri_parts tp, bp;
-  out_buf o;
-  out_begin(&o, ctx);
-  int rc = parse_arg(argv[0], URI_RULE_IRI, &t, &tn, &tp);
-  if (rc == URL_OK) rc = parse_arg(argv[1], URI_RULE_IRI, &b, &bn, &bp);
-  if (rc == URL_OK) uri_relative(&o.b, t, &tp, b, &bp);
+  int rc = parse_arg(argv[first], URI_RULE_IRI, &s[first], &n[first], &p[first]);
+  if (rc == URL_OK)
+    rc = parse_arg(argv[!first], relative ? URI_RULE_IRI : URI_RULE_IRI_REFERENCE,
+                   &s[!first], &n[!first], &p[!first]);
+  if (rc == URL_OK && relative) uri_relative(&o.b, s[0], &p[0], s[1], &p[1]);
+  else if (rc == URL_OK) uri_resolve(&o.b, s[1], &p[1], s[0], &p[0]);
   out_result(ctx, rc, &o);
 }
 
@@ -323,19 +317,16 @@ static void uri_fn_equivalent(sqlite3_context *ctx, int argc, sqlite3_value **ar
 /* uri_decode(text [, mode [, encoding]]): the decoded bytes as text in the
    encoding (UTF-8 by default; bytes that are not UTF-8 become U+FFFD, as
    url_decode's do), or as a BLOB ('binary'). */
+static void uri_decode_as(url_buf *out, const char *s, size_t n, int mode) {
+  uri_decode(out, s, n, (uri_decode_mode)mode);
+}
 static void uri_fn_decode(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   int mode = url_arg_option(ctx, argc, argv, 1, "mode", uri_decode_names,
                             URI_DECODE_COUNT, URI_DECODE_ALL);
   if (mode < 0) return;
   int enc = url_arg_decode_to(ctx, argc, argv, 2);
   if (enc == URL_ARG_ERROR) return;
-  url_call c;
-  url_call_begin(&c, ctx);
-  url_arg in;
-  int rc = url_arg_octets(&in, argv[0], c.max);
-  if (rc == URL_OK) uri_decode(&c.out, in.s, in.n, (uri_decode_mode)mode);
-  url_arg_free(&in);
-  url_call_result_decoded(&c, rc, enc);
+  url_call_decode(ctx, argv[0], enc, uri_decode_as, mode);
 }
 
 /* ------------------------------------------------------------------ IRIs */
@@ -403,10 +394,8 @@ static void uri_fn_set(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 /* ----------------------------------------------------------- registration */
 
 static const url_func funcs[] = {
-    {"uri_valid", 1, URL_PURE, 0, uri_fn_valid},
-    {"uri_valid", 2, URL_PURE, 0, uri_fn_valid},
-    {"uri_error", 1, URL_PURE, 0, uri_fn_error},
-    {"uri_error", 2, URL_PURE, 0, uri_fn_error},
+    {"uri_valid", URL_ARITY(1, 2), URL_PURE, 0, uri_fn_valid},
+    {"uri_error", URL_ARITY(1, 2), URL_PURE, 0, uri_fn_error},
     {"uri_scheme", 1, URL_PURE, URI_SCHEME, uri_fn_part},
     {"uri_userinfo", 1, URL_PURE, URI_USERINFO, uri_fn_part},
     {"uri_host", 1, URL_PURE, URI_HOST, uri_fn_part},
@@ -417,21 +406,13 @@ static const url_func funcs[] = {
     {"uri_query", 1, URL_PURE, URI_QUERY, uri_fn_part},
     {"uri_fragment", 1, URL_PURE, URI_FRAGMENT, uri_fn_part},
     {"uri_resolve", 2, URL_PURE, 0, uri_fn_resolve},
-    {"uri_relative", 2, URL_PURE, 0, uri_fn_relative},
-    {"uri_normalize", 1, URL_PURE, 0, uri_fn_normalize},
-    {"uri_normalize", 2, URL_PURE, 0, uri_fn_normalize},
-    {"uri_equivalent", 2, URL_PURE, 0, uri_fn_equivalent},
-    {"uri_equivalent", 3, URL_PURE, 0, uri_fn_equivalent},
-    {"uri_encode", 1, URL_PURE, 0, url_fn_percent_encode},
-    {"uri_encode", 2, URL_PURE, 0, url_fn_percent_encode},
-    {"uri_encode", 3, URL_PURE, 0, url_fn_percent_encode},
-    {"uri_decode", 1, URL_PURE, 0, uri_fn_decode},
-    {"uri_decode", 2, URL_PURE, 0, uri_fn_decode},
-    {"uri_decode", 3, URL_PURE, 0, uri_fn_decode},
-    {"uri_from_iri", 1, URL_PURE, 0, uri_fn_iri},
-    {"uri_from_iri", 2, URL_PURE, 0, uri_fn_iri},
-    {"uri_to_iri", 1, URL_PURE, 1, uri_fn_iri},
-    {"uri_to_iri", 2, URL_PURE, 1, uri_fn_iri},
+    {"uri_relative", 2, URL_PURE, 1, uri_fn_resolve},
+    {"uri_normalize", URL_ARITY(1, 2), URL_PURE, 0, uri_fn_normalize},
+    {"uri_equivalent", URL_ARITY(2, 3), URL_PURE, 0, uri_fn_equivalent},
+    {"uri_encode", URL_ARITY(1, 3), URL_PURE, 0, url_fn_percent_encode},
+    {"uri_decode", URL_ARITY(1, 3), URL_PURE, 0, uri_fn_decode},
+    {"uri_from_iri", URL_ARITY(1, 2), URL_PURE, 0, uri_fn_iri},
+    {"uri_to_iri", URL_ARITY(1, 2), URL_PURE, 1, uri_fn_iri},
     {"uri_from_url", 1, URL_PURE, 0, uri_fn_from_url},
     {"uri_set", -1, URL_PURE, 0, uri_fn_set},
 };

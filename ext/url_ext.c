@@ -114,10 +114,15 @@ static int for_each(sqlite3 *db, url_conn *c, int *n, int *n_tvf,
 /* SQLite calls the destructor even when a registration fails, so the
    reference is taken before each call either way. */
 static int add_func(sqlite3 *db, url_conn *c, const url_func *d, int i) {
-  url_conn_retain(c);
-  return sqlite3_create_function_v2(db, d->name, d->n_arg, d->flags,
+  int rc = SQLITE_OK;
+  for (int a = url_func_min_arg(d); rc == SQLITE_OK && a <= url_func_max_arg(d);
+       a++) {
+    url_conn_retain(c);
+    rc = sqlite3_create_function_v2(db, d->name, a, d->flags,
                                     url_conn_fn(c, i), d->fn, NULL, NULL,
                                     fn_destroy);
+  }
+  return rc;
 }
 static int add_tvf(sqlite3 *db, url_conn *c, const url_tvf *d, int k) {
   url_conn_retain(c);
@@ -129,11 +134,12 @@ static int add_tvf(sqlite3 *db, url_conn *c, const url_tvf *d, int k) {
 static void unregister(sqlite3 *db, int n, int n_tvf) {
   int rc = SQLITE_OK, i = 0, k = 0;
   for (int f = 0; f < N_FAMILIES; f++)
-    for (int j = 0; j < families[f]->n_funcs && i < n; j++, i++)
-      rc |= sqlite3_create_function_v2(db, families[f]->funcs[j].name,
-                                       families[f]->funcs[j].n_arg,
-                                       families[f]->funcs[j].flags, NULL, NULL,
-                                       NULL, NULL, NULL);
+    for (int j = 0; j < families[f]->n_funcs && i < n; j++, i++) {
+      const url_func *d = &families[f]->funcs[j];
+      for (int a = url_func_min_arg(d); a <= url_func_max_arg(d); a++)
+        rc |= sqlite3_create_function_v2(db, d->name, a, d->flags, NULL, NULL,
+                                         NULL, NULL, NULL);
+    }
   for (int f = 0; f < N_FAMILIES; f++)
     for (int j = 0; j < families[f]->n_tvfs && k < n_tvf; j++, k++)
       rc |= sqlite3_create_module_v2(db, families[f]->tvfs[j]->name, NULL,

@@ -144,8 +144,7 @@ static const url_tvf url_validation_errors_tvf = {
 /* ------------------------------------------------------ registration */
 
 static const url_func funcs[] = {
-    {"url_valid_string", 1, URL_PURE, 0, url_fn_valid_string},
-    {"url_valid_string", 2, URL_PURE, 0, url_fn_valid_string},
+    {"url_valid_string", URL_ARITY(1, 2), URL_PURE, 0, url_fn_valid_string},
 };
 
 static const url_tvf *const tvfs[] = {&url_validation_errors_tvf};

@@ -541,19 +541,10 @@ static const char *const index_columns[] = {
 static const char *const index_args[] = {"source", "format", "filename"};
 
 static const url_tvf warc_index_tvf = {
-    .name = "warc_index",
-    .columns = index_columns,
-    .n_columns = URL_COUNT(index_columns),
-    .arg_names = index_args,
-    .n_args = URL_COUNT(index_args),
-    .n_required = 1,
+    URL_TVF_SHAPE("warc_index", index_columns, index_args, 1, index_cursor),
     .direct_only = 1,
-    .cursor_size = sizeof(index_cursor),
-    .open = index_open,
-    .close = index_close,
-    .filter = index_filter,
-    .column = index_column,
-    .next = index_next,
+    .open = index_open, .close = index_close, .filter = index_filter,
+    .column = index_column, .next = index_next,
 };
 
 static const url_tvf *const tvfs[] = {&warc_index_tvf};

@@ -389,18 +389,10 @@ static const char *const warc_columns[] = {
 static const char *const warc_args[] = {"source", "offset"};
 
 static const url_tvf warc_records_tvf = {
-    .name = "warc_records",
-    .columns = warc_columns,
-    .n_columns = URL_COUNT(warc_columns),
-    .arg_names = warc_args,
-    .n_args = 2,
-    .n_required = 1,
+    URL_TVF_SHAPE("warc_records", warc_columns, warc_args, 1, warc_cursor),
     .direct_only = 1,
-    .cursor_size = sizeof(warc_cursor),
-    .open = warc_cursor_open,
-    .close = warc_cursor_close,
-    .filter = warc_cursor_filter,
-    .column = warc_cursor_column,
+    .open = warc_cursor_open, .close = warc_cursor_close,
+    .filter = warc_cursor_filter, .column = warc_cursor_column,
     .next = warc_cursor_next,
 };
 

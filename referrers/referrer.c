@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "encoding.h"
+#include "hash.h"
 #include "percent.h"
 #include "referrer.h"
 #include "regex.h"
@@ -22,11 +23,7 @@
 
 const ref_entry *ref_find(const char *s, size_t n) {
   if (n == 0 || n > ref_key_max) return NULL;
-  uint32_t h = 2166136261u; /* FNV-1a, as the generator hashes */
-  for (size_t i = 0; i < n; i++) {
-    h ^= (unsigned char)s[i];
-    h *= 16777619u;
-  }
+  uint32_t h = url_fnv32(URL_FNV32_BASIS, s, n); /* as the generator hashes */
   for (uint32_t i = h & ref_slot_mask;; i = (i + 1) & ref_slot_mask) {
     uint16_t v = ref_slots[i];
     if (!v) return NULL;
