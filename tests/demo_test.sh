@@ -5,7 +5,7 @@
 # aggressive, SURT, Heritrix form), validation errors with positions, the
 # registry's IDNA2008 verdict next to the browser's host, and URL patterns
 # (hits per route, a group pulled out), the links of a page, and one
-# statement of each other family (uri, robots, referrers, deceptive).
+# statement of each other family (uri, robots, referrers, deceptive, a crawl's WARC file).
 set -u
 . tests/harness.sh
 
@@ -37,5 +37,6 @@ shows "a robots.txt decision" "https://www.example.com/private/press/y  1"
 shows "a referrer's term and channel" "Organic Search"
 shows "the host Chromium shows" "xn--80ak6aa92e.com"
 shows "a deception's reason" "ipv4-numeric-form"
+shows "a crawl's links, deduplicated" "https://shop.example/shoes              2     2"
 
 summary

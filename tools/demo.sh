@@ -6,7 +6,8 @@
 # and the registry's IDNA rules side by side, and URL patterns routing the
 # links, the links of a stored page, then one statement of each other
 # family: RFC 3986 URIs, robots.txt, referrers and channels, deceptive
-# hosts (and WARC records, once warc/ lands).  One command, a few seconds.
+# hosts, and the links of a crawl read from its WARC file.  One command,
+# a few seconds.
 set -eu
 B=${1:-build}
 case $B in /*) LIB=$B/url ;; *) LIB=./$B/url ;; esac
@@ -125,5 +126,12 @@ SELECT r.medium, r.source, r.term,
 .print '-- URLs that mislead a reader: the host Chromium shows, UTS #39 skeletons, the reasons'
 SELECT url_display_host('https://xn--80ak6aa92e.com/') AS shown, url_skeleton('раypal.com') AS skeleton;
 SELECT reason, looks_like FROM url_deceptions('http://example.com&@167772161/');
--- (WARC records: their statement goes here once warc/ lands.)
+.print
+.print '-- A crawl as a table: the links of every page of a WARC file (data/sample-crawl.warc.gz), tracking and session parameters stripped, deduplicated'
+SELECT url_canonical(url_strip_params(l.url, 'utm_*', 'sessionid')) AS link,
+       count(*) AS seen, count(DISTINCT r.target_uri) AS pages
+  FROM warc_records('data/sample-crawl.warc.gz') AS r,
+       url_links(r.payload, r.target_uri, r.charset) AS l
+ WHERE r.warc_type = 'response'
+ GROUP BY 1 ORDER BY 1;
 SQL
