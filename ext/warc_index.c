@@ -36,6 +36,7 @@
 **     cdx form keeps what follows the last ':'.
 */
 #include "ext.h"
+#include "percent.h"
 #include "surt.h"
 #include "warc.h"
 
@@ -152,9 +153,10 @@ static uint32_t next_cp(const unsigned char *s, size_t *i) {
 }
 
 static void put_u(url_buf *b, uint32_t u) {
-  static const char hex[] = "0123456789abcdef";
-  char e[6] = {'\\', 'u', hex[(u >> 12) & 15], hex[(u >> 8) & 15],
-               hex[(u >> 4) & 15], hex[u & 15]};
+  /* lower case, as python writes them (url_hex_digits | 0x20) */
+  char e[6] = {'\\', 'u', url_hex_digits[(u >> 12) & 15] | 0x20,
+               url_hex_digits[(u >> 8) & 15] | 0x20,
+               url_hex_digits[(u >> 4) & 15] | 0x20, url_hex_digits[u & 15] | 0x20};
   url_buf_append(b, e, 6);
 }
 

@@ -52,7 +52,6 @@ static int kept(const unsigned char *u, size_t i, size_t n, int c, int rule) {
 }
 
 int robots_canon(url_buf *out, const char *s, size_t n, int flags) {
-  static const char HEX[] = "0123456789ABCDEF";
   const unsigned char *u = (const unsigned char *)s;
   int rule = flags & ROBOTS_CANON_RULE, decode = flags & ROBOTS_CANON_DECODE;
   uint8_t mask = rule ? 15 : 13;
@@ -80,14 +79,14 @@ int robots_canon(url_buf *out, const char *s, size_t n, int flags) {
     if (!c || (c != 4 && kept(u, i, n, c, rule))) {
       url_buf_putc(out, (char)u[i]);
     } else if (c != 4) {
-      char e[3] = {'%', HEX[u[i] >> 4], HEX[u[i] & 15]};
+      char e[3] = {'%', url_hex_digits[u[i] >> 4], url_hex_digits[u[i] & 15]};
       url_buf_append(out, e, 3);
     } else if (i + 2 < n && url_is_hex(u[i + 1]) && url_is_hex(u[i + 2])) {
       int v = url_hex_val(u[i + 1]) * 16 + url_hex_val(u[i + 2]);
       if (decode && unreserved(v)) {
         url_buf_putc(out, (char)v);
       } else {
-        char e[3] = {'%', HEX[v >> 4], HEX[v & 15]};
+        char e[3] = {'%', url_hex_digits[v >> 4], url_hex_digits[v & 15]};
         url_buf_append(out, e, 3);
       }
       i += 2;
