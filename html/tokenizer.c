@@ -14,28 +14,11 @@
 
 #include "charref.h"
 #include "hash.h"
-#include "tokenizer.h"
+#include "tokenizer_internal.h"
 #include "utf8.h"
-
-typedef html_tokenizer T;
-typedef const unsigned char *P;
 
 #define BUF_MAX ((size_t)1 << 40)
 #define ATTR_LINEAR 16 /* duplicate attributes: linear scan up to this many */
-
-/* ---- Character classes ---- */
-
-static int is_ws(int c) {
-  return c == ' ' || c == '\n' || c == '\t' || c == '\f' || c == '\r';
-}
-static int is_upper(int c) { return c >= 'A' && c <= 'Z'; }
-static int is_alpha(int c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; }
-static int is_digit(int c) { return c >= '0' && c <= '9'; }
-static int is_alnum(int c) { return is_alpha(c) || is_digit(c); }
-static int is_hex(int c) {
-  return is_digit(c) || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f');
-}
-static char lower(int c) { return (char)(is_upper(c) ? c + 32 : c); }
 
 /* Bytes that end a run of plain characters, one bit per state family. */
 enum { R_DATA = 1, R_RCDATA = 2, R_RAW = 4, R_DQ = 8, R_SQ = 16,
@@ -94,21 +77,6 @@ static void put_run(url_buf *b, P s, size_t n) {
   }
 }
 
-/* Consumes the character at p (p < t->end) as the preprocessed stream has
-   it: CR LF and CR read as LF.  Returns the byte; *pp moves past it. */
-static int consume(T *t, P *pp) {
-  P p = *pp;
-  int c = *p++;
-  if (c == '\r') {
-    c = '\n';
-    if (p < t->end && *p == '\n') p++;
-  }
-  *pp = p;
-  return c;
-}
-
-static void put_fffd(url_buf *b) { url_buf_append(b, "\xEF\xBF\xBD", 3); }
-
 /* ---- Emitting ---- */
 
 static int fail(T *t, int rc) {
@@ -160,7 +128,7 @@ static int flush_text(T *t) {
   return call(t, &tok);
 }
 
-static P emit_eof(T *t) {
+P html_tok_emit_eof(T *t) {
   if (flush_text(t) == 0) {
     html_token tok;
     memset(&tok, 0, sizeof tok);
@@ -174,7 +142,7 @@ static P emit_eof(T *t) {
 
 /* ---- Tags and attributes ---- */
 
-static void new_token(T *t, int type, P at) {
+void html_tok_new_token(T *t, int type, P at) {
   t->type = type;
   t->mark = at;
   t->self_closing = 0;
@@ -336,7 +304,7 @@ static void emit_comment(T *t) {
   call(t, &tok);
 }
 
-static void emit_doctype(T *t) {
+void html_tok_emit_doctype(T *t) {
   if (flush_text(t)) return;
   if (t->buf.err || t->name.err) {
     fail(t, t->buf.err ? t->buf.err : t->name.err);
@@ -358,8 +326,6 @@ static void emit_doctype(T *t) {
 
 /* ---- State declarations ---- */
 
-#define STATE(name) static P name(T *t, P p)
-STATE(st_data);
 STATE(st_rcdata);
 STATE(st_rawtext);
 STATE(st_script);
@@ -411,22 +377,6 @@ STATE(st_comment_lt_bang_dash_dash);
 STATE(st_comment_end_dash);
 STATE(st_comment_end);
 STATE(st_comment_end_bang);
-STATE(st_doctype);
-STATE(st_before_doctype_name);
-STATE(st_doctype_name);
-STATE(st_after_doctype_name);
-STATE(st_after_public_kw);
-STATE(st_before_public_id);
-STATE(st_public_id_dq);
-STATE(st_public_id_sq);
-STATE(st_after_public_id);
-STATE(st_between_ids);
-STATE(st_after_system_kw);
-STATE(st_before_system_id);
-STATE(st_system_id_dq);
-STATE(st_system_id_sq);
-STATE(st_after_system_id);
-STATE(st_bogus_doctype);
 STATE(st_cdata);
 STATE(st_cdata_bracket);
 STATE(st_cdata_end);
@@ -440,8 +390,6 @@ STATE(st_hex_ref);
 STATE(st_dec_ref);
 STATE(st_numeric_ref_end);
 
-#define SWITCH(s) (t->state = (s))
-#define EOF_AT(p) ((p) >= t->end)
 
 /* ---- Text states (§13.2.5.1-5) ---- */
 
@@ -469,7 +417,7 @@ static P text_state(T *t, P p, int cls, html_state_fn self, html_state_fn lt,
       text_run(t, p, (size_t)(q - p));
     }
     p = q;
-    if (EOF_AT(p)) return emit_eof(t);
+    if (EOF_AT(p)) return html_tok_emit_eof(t);
     int c = *p;
     if (c == '<' && lt) {
       t->mark = p;
@@ -485,7 +433,9 @@ static P text_state(T *t, P p, int cls, html_state_fn self, html_state_fn lt,
 }
 
 /* 13.2.5.1 Data state */
-STATE(st_data) { return text_state(t, p, R_DATA, st_data, st_tag_open, 0); }
+P html_tok_st_data(T *t, P p) {
+  return text_state(t, p, R_DATA, html_tok_st_data, st_tag_open, 0);
+}
 /* 13.2.5.2 RCDATA state */
 STATE(st_rcdata) {
   return text_state(t, p, R_RCDATA, st_rcdata, st_rcdata_lt, 1);
@@ -511,7 +461,7 @@ STATE(st_tag_open) {
     /* "This is an eof-before-tag-name parse error. Emit a U+003C
        LESS-THAN SIGN character token and an end-of-file token." */
     text_putc(t, t->mark, '<');
-    return emit_eof(t);
+    return html_tok_emit_eof(t);
   }
   int c = *p;
   if (c == '!') {
@@ -525,21 +475,21 @@ STATE(st_tag_open) {
   if (is_alpha(c)) {
     /* "Create a new start tag token, set its tag name to the empty string.
        Reconsume in the tag name state." */
-    new_token(t, HTML_START_TAG, t->mark);
+    html_tok_new_token(t, HTML_START_TAG, t->mark);
     SWITCH(st_tag_name);
     return p;
   }
   if (c == '?') {
     /* "Create a comment token whose data is the empty string. Reconsume in
        the bogus comment state." */
-    new_token(t, HTML_COMMENT, t->mark);
+    html_tok_new_token(t, HTML_COMMENT, t->mark);
     SWITCH(st_bogus_comment);
     return p;
   }
   /* "Emit a U+003C LESS-THAN SIGN character token. Reconsume in the data
      state." */
   text_putc(t, t->mark, '<');
-  SWITCH(st_data);
+  SWITCH(html_tok_st_data);
   return p;
 }
 
@@ -548,20 +498,20 @@ STATE(st_end_tag_open) {
   if (EOF_AT(p)) {
     text_putc(t, t->mark, '<');
     text_putc(t, t->mark + 1, '/');
-    return emit_eof(t);
+    return html_tok_emit_eof(t);
   }
   int c = *p;
   if (is_alpha(c)) {
-    new_token(t, HTML_END_TAG, t->mark);
+    html_tok_new_token(t, HTML_END_TAG, t->mark);
     SWITCH(st_tag_name);
     return p;
   }
   if (c == '>') {
     /* missing-end-tag-name: nothing is emitted. */
-    SWITCH(st_data);
+    SWITCH(html_tok_st_data);
     return p + 1;
   }
-  new_token(t, HTML_COMMENT, t->mark);
+  html_tok_new_token(t, HTML_COMMENT, t->mark);
   SWITCH(st_bogus_comment);
   return p;
 }
@@ -570,14 +520,14 @@ STATE(st_end_tag_open) {
    switched (emit_tag clears t->state first). */
 static P after_tag(T *t, P p) {
   emit_tag(t);
-  if (!t->state) SWITCH(st_data);
+  if (!t->state) SWITCH(html_tok_st_data);
   return p;
 }
 
 /* 13.2.5.8 Tag name state */
 STATE(st_tag_name) {
   for (;;) {
-    if (EOF_AT(p)) return emit_eof(t); /* eof-in-tag */
+    if (EOF_AT(p)) return html_tok_emit_eof(t); /* eof-in-tag */
     int c = *p++;
     if (is_ws(c)) {
       SWITCH(st_before_attr_name);
@@ -609,7 +559,7 @@ static P text_lt(T *t, P p, html_state_fn end_open, html_state_fn text) {
 
 static P text_end_open(T *t, P p, html_state_fn end_name, html_state_fn text) {
   if (!EOF_AT(p) && is_alpha(*p)) {
-    new_token(t, HTML_END_TAG, t->mark);
+    html_tok_new_token(t, HTML_END_TAG, t->mark);
     SWITCH(end_name);
     return p;
   }
@@ -712,7 +662,8 @@ STATE(st_script_esc_start_dash) {
    emitted at once. */
 static P escaped_char(T *t, P p, html_state_fn dash, html_state_fn lt,
                       html_state_fn self, int double_lt) {
-  if (EOF_AT(p)) return emit_eof(t); /* eof-in-script-html-comment-like-text */
+  /* eof-in-script-html-comment-like-text */
+  if (EOF_AT(p)) return html_tok_emit_eof(t);
   P at = p;
   int c = consume(t, &p);
   if (c == '-') {
@@ -901,7 +852,7 @@ STATE(st_attr_name) {
 /* 13.2.5.34 After attribute name state */
 STATE(st_after_attr_name) {
   while (!EOF_AT(p) && is_ws(*p)) p++;
-  if (EOF_AT(p)) return emit_eof(t); /* eof-in-tag */
+  if (EOF_AT(p)) return html_tok_emit_eof(t); /* eof-in-tag */
   int c = *p;
   if (c == '/') {
     SWITCH(st_self_closing);
@@ -940,7 +891,7 @@ static P quoted_value(T *t, P p, int quote, int cls, html_state_fn self) {
     P q = run_end(p, t->end, cls);
     put_run(&t->buf, p, (size_t)(q - p));
     p = q;
-    if (EOF_AT(p)) return emit_eof(t); /* eof-in-tag */
+    if (EOF_AT(p)) return html_tok_emit_eof(t); /* eof-in-tag */
     int c = *p;
     if (c == quote) {
       SWITCH(st_after_attr_value);
@@ -962,7 +913,7 @@ STATE(st_attr_value_unq) {
     P q = run_end(p, t->end, R_UNQ);
     url_buf_append(&t->buf, (const char *)p, (size_t)(q - p));
     p = q;
-    if (EOF_AT(p)) return emit_eof(t); /* eof-in-tag */
+    if (EOF_AT(p)) return html_tok_emit_eof(t); /* eof-in-tag */
     int c = *p;
     if (is_ws(c)) {
       SWITCH(st_before_attr_name);
@@ -978,7 +929,7 @@ STATE(st_attr_value_unq) {
 
 /* 13.2.5.39 After attribute value (quoted) state */
 STATE(st_after_attr_value) {
-  if (EOF_AT(p)) return emit_eof(t);
+  if (EOF_AT(p)) return html_tok_emit_eof(t);
   int c = *p;
   if (is_ws(c)) {
     SWITCH(st_before_attr_name);
@@ -996,7 +947,7 @@ STATE(st_after_attr_value) {
 
 /* 13.2.5.40 Self-closing start tag state */
 STATE(st_self_closing) {
-  if (EOF_AT(p)) return emit_eof(t);
+  if (EOF_AT(p)) return html_tok_emit_eof(t);
   if (*p == '>') {
     t->self_closing = 1;
     return after_tag(t, p + 1);
@@ -1016,11 +967,11 @@ STATE(st_bogus_comment) {
     p = q;
     if (EOF_AT(p)) {
       emit_comment(t);
-      return emit_eof(t);
+      return html_tok_emit_eof(t);
     }
     if (*p == '>') {
       emit_comment(t);
-      SWITCH(st_data);
+      SWITCH(html_tok_st_data);
       return p + 1;
     }
     put_fffd(&t->buf); /* U+0000 */
@@ -1028,7 +979,7 @@ STATE(st_bogus_comment) {
   }
 }
 
-static int starts_ci(P p, P end, const char *word) {
+int html_tok_starts_ci(P p, P end, const char *word) {
   size_t n = strlen(word);
   if ((size_t)(end - p) < n) return 0;
   for (size_t i = 0; i < n; i++)
@@ -1039,12 +990,12 @@ static int starts_ci(P p, P end, const char *word) {
 /* 13.2.5.42 Markup declaration open state */
 STATE(st_markup_decl) {
   if (t->end - p >= 2 && p[0] == '-' && p[1] == '-') {
-    new_token(t, HTML_COMMENT, t->mark);
+    html_tok_new_token(t, HTML_COMMENT, t->mark);
     SWITCH(st_comment_start);
     return p + 2;
   }
-  if (starts_ci(p, t->end, "doctype")) {
-    SWITCH(st_doctype);
+  if (html_tok_starts_ci(p, t->end, "doctype")) {
+    SWITCH(html_tok_st_doctype);
     return p + 7;
   }
   if (t->end - p >= 7 && memcmp(p, "[CDATA[", 7) == 0) {
@@ -1057,13 +1008,13 @@ STATE(st_markup_decl) {
       SWITCH(st_cdata);
       return p + 7;
     }
-    new_token(t, HTML_COMMENT, t->mark);
+    html_tok_new_token(t, HTML_COMMENT, t->mark);
     url_buf_append(&t->buf, "[CDATA[", 7);
     SWITCH(st_bogus_comment);
     return p + 7;
   }
   /* incorrectly-opened-comment */
-  new_token(t, HTML_COMMENT, t->mark);
+  html_tok_new_token(t, HTML_COMMENT, t->mark);
   SWITCH(st_bogus_comment);
   return p;
 }
@@ -1077,7 +1028,7 @@ STATE(st_comment_start) {
   if (!EOF_AT(p) && *p == '>') {
     /* abrupt-closing-of-empty-comment */
     emit_comment(t);
-    SWITCH(st_data);
+    SWITCH(html_tok_st_data);
     return p + 1;
   }
   SWITCH(st_comment);
@@ -1088,7 +1039,7 @@ STATE(st_comment_start) {
 STATE(st_comment_start_dash) {
   if (EOF_AT(p)) {
     emit_comment(t); /* eof-in-comment */
-    return emit_eof(t);
+    return html_tok_emit_eof(t);
   }
   if (*p == '-') {
     SWITCH(st_comment_end);
@@ -1096,7 +1047,7 @@ STATE(st_comment_start_dash) {
   }
   if (*p == '>') {
     emit_comment(t); /* abrupt-closing-of-empty-comment */
-    SWITCH(st_data);
+    SWITCH(html_tok_st_data);
     return p + 1;
   }
   url_buf_putc(&t->buf, '-');
@@ -1112,7 +1063,7 @@ STATE(st_comment) {
     p = q;
     if (EOF_AT(p)) {
       emit_comment(t); /* eof-in-comment */
-      return emit_eof(t);
+      return html_tok_emit_eof(t);
     }
     int c = *p++;
     if (c == '<') {
@@ -1174,7 +1125,7 @@ STATE(st_comment_lt_bang_dash_dash) {
 STATE(st_comment_end_dash) {
   if (EOF_AT(p)) {
     emit_comment(t);
-    return emit_eof(t);
+    return html_tok_emit_eof(t);
   }
   if (*p == '-') {
     SWITCH(st_comment_end);
@@ -1190,12 +1141,12 @@ STATE(st_comment_end) {
   for (;;) {
     if (EOF_AT(p)) {
       emit_comment(t);
-      return emit_eof(t);
+      return html_tok_emit_eof(t);
     }
     int c = *p;
     if (c == '>') {
       emit_comment(t);
-      SWITCH(st_data);
+      SWITCH(html_tok_st_data);
       return p + 1;
     }
     if (c == '!') {
@@ -1215,7 +1166,7 @@ STATE(st_comment_end) {
 STATE(st_comment_end_bang) {
   if (EOF_AT(p)) {
     emit_comment(t);
-    return emit_eof(t);
+    return html_tok_emit_eof(t);
   }
   if (*p == '-') {
     url_buf_append(&t->buf, "--!", 3);
@@ -1224,201 +1175,12 @@ STATE(st_comment_end_bang) {
   }
   if (*p == '>') {
     emit_comment(t); /* incorrectly-closed-comment */
-    SWITCH(st_data);
+    SWITCH(html_tok_st_data);
     return p + 1;
   }
   url_buf_append(&t->buf, "--!", 3);
   SWITCH(st_comment);
   return p;
-}
-
-/* ---- DOCTYPE (§13.2.5.53-68) ---- */
-
-static void new_doctype(T *t) {
-  new_token(t, HTML_DOCTYPE, t->mark);
-  t->name_missing = 1;
-  t->public_missing = t->system_missing = 1;
-  t->public_len = t->system_len = 0;
-  t->force_quirks = 0;
-}
-
-/* Emits the DOCTYPE token, with its force-quirks flag set if quirks. */
-static P doctype_done(T *t, P p, int quirks) {
-  if (quirks) t->force_quirks = 1;
-  emit_doctype(t);
-  if (EOF_AT(p)) return emit_eof(t);
-  SWITCH(st_data);
-  return p + 1; /* past the '>' */
-}
-
-/* 13.2.5.53 DOCTYPE state */
-STATE(st_doctype) {
-  new_doctype(t);
-  if (EOF_AT(p)) return doctype_done(t, p, 1);
-  if (is_ws(*p)) p++;
-  /* '>' and anything else reconsume (missing-whitespace-before-doctype-name) */
-  SWITCH(st_before_doctype_name);
-  return p;
-}
-
-/* 13.2.5.54 Before DOCTYPE name state */
-STATE(st_before_doctype_name) {
-  while (!EOF_AT(p) && is_ws(*p)) p++;
-  if (EOF_AT(p)) return doctype_done(t, p, 1);
-  if (*p == '>') return doctype_done(t, p, 1); /* missing-doctype-name */
-  t->name_missing = 0;
-  SWITCH(st_doctype_name);
-  return p;
-}
-
-/* 13.2.5.55 DOCTYPE name state */
-STATE(st_doctype_name) {
-  for (;;) {
-    if (EOF_AT(p)) return doctype_done(t, p, 1);
-    int c = *p;
-    if (is_ws(c)) {
-      SWITCH(st_after_doctype_name);
-      return p + 1;
-    }
-    if (c == '>') return doctype_done(t, p, 0);
-    if (c == 0) put_fffd(&t->name);
-    else url_buf_putc(&t->name, lower(c));
-    p++;
-  }
-}
-
-/* 13.2.5.56 After DOCTYPE name state */
-STATE(st_after_doctype_name) {
-  while (!EOF_AT(p) && is_ws(*p)) p++;
-  if (EOF_AT(p)) return doctype_done(t, p, 1);
-  if (*p == '>') return doctype_done(t, p, 0);
-  if (starts_ci(p, t->end, "public")) {
-    SWITCH(st_after_public_kw);
-    return p + 6;
-  }
-  if (starts_ci(p, t->end, "system")) {
-    SWITCH(st_after_system_kw);
-    return p + 6;
-  }
-  /* invalid-character-sequence-after-doctype-name */
-  t->force_quirks = 1;
-  SWITCH(st_bogus_doctype);
-  return p;
-}
-
-/* Starts the public or system identifier (the empty string, not missing)
-   and switches to its quoted state. */
-static P start_id(T *t, P p, int system) {
-  int dq = *p == '"';
-  if (system) {
-    t->system_missing = 0;
-    t->system_off = t->buf.len;
-    t->system_len = 0;
-    SWITCH(dq ? st_system_id_dq : st_system_id_sq);
-  } else {
-    t->public_missing = 0;
-    t->public_off = t->buf.len;
-    t->public_len = 0;
-    SWITCH(dq ? st_public_id_dq : st_public_id_sq);
-  }
-  return p + 1;
-}
-
-/* The after-keyword and before-identifier states: whitespace (skipped, or
-   switching to `ws_state`), a quote starts the identifier, '>' ends the
-   token with force-quirks, anything else is bogus. */
-static P before_id(T *t, P p, int system, html_state_fn ws_state) {
-  if (ws_state && !EOF_AT(p) && is_ws(*p)) {
-    SWITCH(ws_state);
-    return p + 1;
-  }
-  while (!EOF_AT(p) && is_ws(*p)) p++;
-  if (EOF_AT(p)) return doctype_done(t, p, 1);
-  if (*p == '"' || *p == '\'') return start_id(t, p, system);
-  if (*p == '>') return doctype_done(t, p, 1);
-  t->force_quirks = 1; /* missing-quote-before-doctype-...-identifier */
-  SWITCH(st_bogus_doctype);
-  return p;
-}
-
-/* 13.2.5.57 After DOCTYPE public keyword state */
-STATE(st_after_public_kw) { return before_id(t, p, 0, st_before_public_id); }
-/* 13.2.5.58 Before DOCTYPE public identifier state */
-STATE(st_before_public_id) { return before_id(t, p, 0, NULL); }
-/* 13.2.5.63 After DOCTYPE system keyword state */
-STATE(st_after_system_kw) { return before_id(t, p, 1, st_before_system_id); }
-/* 13.2.5.64 Before DOCTYPE system identifier state */
-STATE(st_before_system_id) { return before_id(t, p, 1, NULL); }
-
-/* The quoted identifier states: up to the quote, then `after`. */
-static P quoted_id(T *t, P p, int quote, int system, html_state_fn after) {
-  for (;;) {
-    if (EOF_AT(p)) break;
-    int c = *p;
-    if (c == quote) {
-      SWITCH(after);
-      p++;
-      break;
-    }
-    if (c == '>') {
-      /* abrupt-doctype-...-identifier */
-      if (system) t->system_len = t->buf.len - t->system_off;
-      else t->public_len = t->buf.len - t->public_off;
-      return doctype_done(t, p, 1);
-    }
-    if (c == 0) {
-      put_fffd(&t->buf);
-      p++;
-    } else {
-      url_buf_putc(&t->buf, (char)consume(t, &p));
-    }
-  }
-  if (system) t->system_len = t->buf.len - t->system_off;
-  else t->public_len = t->buf.len - t->public_off;
-  if (EOF_AT(p) && t->state != after) return doctype_done(t, p, 1);
-  return p;
-}
-
-/* 13.2.5.59-60 DOCTYPE public identifier (double-, single-quoted) states */
-STATE(st_public_id_dq) { return quoted_id(t, p, '"', 0, st_after_public_id); }
-STATE(st_public_id_sq) { return quoted_id(t, p, '\'', 0, st_after_public_id); }
-/* 13.2.5.65-66 DOCTYPE system identifier (double-, single-quoted) states */
-STATE(st_system_id_dq) { return quoted_id(t, p, '"', 1, st_after_system_id); }
-STATE(st_system_id_sq) { return quoted_id(t, p, '\'', 1, st_after_system_id); }
-
-/* 13.2.5.61 After DOCTYPE public identifier state and 13.2.5.62 Between
-   DOCTYPE public and system identifiers state. */
-static P after_public(T *t, P p, int between) {
-  if (!between && !EOF_AT(p) && is_ws(*p)) {
-    SWITCH(st_between_ids);
-    return p + 1;
-  }
-  while (!EOF_AT(p) && is_ws(*p)) p++;
-  if (EOF_AT(p)) return doctype_done(t, p, 1);
-  if (*p == '>') return doctype_done(t, p, 0);
-  if (*p == '"' || *p == '\'') return start_id(t, p, 1);
-  t->force_quirks = 1;
-  SWITCH(st_bogus_doctype);
-  return p;
-}
-STATE(st_after_public_id) { return after_public(t, p, 0); }
-STATE(st_between_ids) { return after_public(t, p, 1); }
-
-/* 13.2.5.67 After DOCTYPE system identifier state */
-STATE(st_after_system_id) {
-  while (!EOF_AT(p) && is_ws(*p)) p++;
-  if (EOF_AT(p)) return doctype_done(t, p, 1);
-  if (*p == '>') return doctype_done(t, p, 0);
-  /* unexpected-character-after-doctype-system-identifier: "(This does not
-     set the current DOCTYPE token's force-quirks flag to on.)" */
-  SWITCH(st_bogus_doctype);
-  return p;
-}
-
-/* 13.2.5.68 Bogus DOCTYPE state */
-STATE(st_bogus_doctype) {
-  P q = memchr(p, '>', (size_t)(t->end - p));
-  return doctype_done(t, q ? q : t->end, 0);
 }
 
 /* ---- CDATA sections (§13.2.5.69-71) ---- */
@@ -1428,7 +1190,7 @@ STATE(st_cdata) {
   P q = memchr(p, ']', (size_t)(t->end - p));
   if (!q) q = t->end;
   text_run(t, p, (size_t)(q - p)); /* NUL too is emitted as it is */
-  if (EOF_AT(q)) return emit_eof(t); /* eof-in-cdata */
+  if (EOF_AT(q)) return html_tok_emit_eof(t); /* eof-in-cdata */
   SWITCH(st_cdata_bracket);
   return q + 1;
 }
@@ -1451,7 +1213,7 @@ STATE(st_cdata_end) {
     return p + 1;
   }
   if (!EOF_AT(p) && *p == '>') {
-    SWITCH(st_data);
+    SWITCH(html_tok_st_data);
     return p + 1;
   }
   text_putc(t, p, ']');
@@ -1618,7 +1380,7 @@ void html_tokenizer_init(T *t, const url_allocator *mem, const char *s,
   t->start = (P)s;
   t->end = (P)s + n;
   t->pos = t->start;
-  t->state = st_data;
+  t->state = html_tok_st_data;
   url_buf_init(&t->text, mem, t->st_text, sizeof t->st_text, BUF_MAX);
   url_buf_init(&t->name, mem, t->st_name, sizeof t->st_name, BUF_MAX);
   url_buf_init(&t->last_start, mem, t->st_last, sizeof t->st_last, BUF_MAX);
@@ -1626,8 +1388,9 @@ void html_tokenizer_init(T *t, const url_allocator *mem, const char *s,
 }
 
 void html_tokenizer_set_state(T *t, int state) {
-  static const html_state_fn fns[] = {st_data, st_rcdata, st_rawtext,
-                                      st_script, st_plaintext, st_cdata};
+  static const html_state_fn fns[] = {html_tok_st_data, st_rcdata,
+                                      st_rawtext,       st_script,
+                                      st_plaintext,     st_cdata};
   if (state >= 0 && state < (int)(sizeof fns / sizeof fns[0]))
     t->state = fns[state];
 }
